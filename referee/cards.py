@@ -1,0 +1,162 @@
+"""Playing cards: ranks, suits, printed jokers, packs, and card tokens.
+
+There is exactly one `Card` object per distinct card, so cards compare and
+hash by identity (fast); two packs hold the same object twice. Rank order
+is a game's business: `Rank` values are only "A high" defaults.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable
+
+__all__ = [
+    "Suit", "Rank", "Card", "JOKER", "card", "parse_card", "split_cards",
+    "standard_pack", "ALL_CARDS", "format_cards", "CardTokenError",
+]
+
+
+class Suit(enum.Enum):
+    """The four suits, in the order spades, hearts, diamonds, clubs."""
+
+    S = "S"
+    H = "H"
+    D = "D"
+    C = "C"
+
+    @property
+    def index(self) -> int:
+        return _SUIT_INDEX[self]
+
+    @property
+    def noun(self) -> str:
+        return _SUIT_NOUNS[self]
+
+
+_SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
+_SUIT_NOUNS = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
+
+
+class Rank(enum.IntEnum):
+    """Ranks valued 2..14 (ace high); JOKER is 0."""
+
+    JOKER = 0
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def symbol(self) -> str:
+        return _RANK_SYMBOLS[self]
+
+
+_RANK_SYMBOLS = {
+    Rank.JOKER: "JK", Rank.TWO: "2", Rank.THREE: "3", Rank.FOUR: "4", Rank.FIVE: "5",
+    Rank.SIX: "6", Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.TEN: "10",
+    Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A",
+}
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Card:
+    """One card; `suit` is None for a printed joker. Use `card()` or
+    `parse_card()`, never the constructor."""
+
+    rank: Rank
+    suit: Suit | None
+    token: str
+    index: int  # 0..51 suit-major (S, H, D, C; 2 low), 52 for the joker
+
+    def __repr__(self) -> str:
+        return self.token
+
+    __str__ = __repr__
+
+    def __reduce__(self) -> tuple:
+        return (card, (self.token,))
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit is None
+
+
+ALL_CARDS: tuple[Card, ...] = tuple(
+    Card(rank, suit, rank.symbol + suit.value, si * 13 + rank - 2)
+    for si, suit in enumerate(Suit)
+    for rank in sorted(r for r in Rank if r is not Rank.JOKER)
+)
+JOKER = Card(Rank.JOKER, None, "JK", 52)
+
+_BY_TOKEN: dict[str, Card] = {c.token: c for c in ALL_CARDS}
+_BY_TOKEN["JK"] = JOKER
+
+_TOKEN = re.compile(r"(?i)^(10|[2-9TJQKA])([SHDC\u2660\u2665\u2666\u2663\u2664\u2661\u2662\u2667])$")
+_GLYPHS = {
+    "\u2660": "S", "\u2664": "S", "\u2665": "H", "\u2661": "H",
+    "\u2666": "D", "\u2662": "D", "\u2663": "C", "\u2667": "C",
+}
+
+
+class CardTokenError(ValueError):
+    """A token that names no card (`1S`, `11H`, `AX`)."""
+
+
+def card(token: str) -> Card:
+    """The card a canonical or accepted token names; raises CardTokenError."""
+    found = _BY_TOKEN.get(token)
+    if found is not None:
+        return found
+    found = parse_card(token)
+    if found is None:
+        raise CardTokenError(token)
+    return found
+
+
+def parse_card(token: str) -> Card | None:
+    """Accepts `AS`, `10H`, `TH`, `A♠`, lower case, and `JK`; None if no card."""
+    found = _BY_TOKEN.get(token)
+    if found is not None:
+        return found
+    if token.upper() == "JK":
+        return JOKER
+    match = _TOKEN.match(token)
+    if match is None:
+        return None
+    rank, suit = match.group(1).upper(), match.group(2).upper()
+    if rank == "T":
+        rank = "10"
+    return _BY_TOKEN[rank + _GLYPHS.get(suit, suit)]
+
+
+def split_cards(text: str) -> list[str]:
+    """Card tokens of a written list: separated by spaces and/or commas."""
+    return text.replace(",", " ").split()
+
+
+def standard_pack(*, packs: int = 1, jokers: int = 0, lowest: int = 2) -> Counter[Card]:
+    """The multiset of cards in `packs` 52-card packs (ranks from `lowest` up
+    to the ace) plus `jokers` printed jokers."""
+    pack: Counter[Card] = Counter()
+    for c in ALL_CARDS:
+        if c.rank >= lowest:
+            pack[c] = packs
+    if jokers:
+        pack[JOKER] = jokers
+    return pack
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(c.token for c in cards)

@@ -1,0 +1,41 @@
+"""The check pipeline: bytes -> text -> document -> schema -> typed header
+-> the game's referee -> report. Input problems become an unusable report;
+nothing here prints or exits."""
+
+from __future__ import annotations
+
+from .errors import InputError
+from .games import get_game
+from .report import Report
+from .schemas import validate
+from .source import DEFAULT_MAX_BYTES, DEFAULT_STALL_SECONDS, Source, read_source
+from .transcript import read_header
+from .yamldoc import load_document
+
+__all__ = ["check_source", "check_file", "check_text"]
+
+
+def check_source(source: Source) -> Report:
+    """Referee one transcript already read into text."""
+    try:
+        document = load_document(source.text, name=source.name)
+        validate(document, "transcript.schema.json")
+        header = read_header(document)
+        verdict = get_game(header.game).referee(document, header)
+    except InputError as exc:
+        return Report.unusable(source.name, exc)
+    return Report.of(source.name, header, verdict)
+
+
+def check_text(text: str, *, name: str = "<string>") -> Report:
+    return check_source(Source(name, text))
+
+
+def check_file(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES,
+               stall_seconds: float = DEFAULT_STALL_SECONDS) -> Report:
+    """Read and referee one file (`-` for standard input)."""
+    try:
+        source = read_source(path, max_bytes=max_bytes, stall_seconds=stall_seconds)
+    except InputError as exc:
+        return Report.unusable(path, exc)
+    return check_source(source)

@@ -1,0 +1,69 @@
+"""The one exception family for unusable input, and safe display of user text.
+
+A finding (an illegal move) is never an exception; see `findings.py`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Problem", "InputError", "shown", "MAX_SHOWN"]
+
+MAX_SHOWN = 60
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One reason a file is unusable, at a 1-based line and column when known."""
+
+    message: str
+    line: int | None = None
+    column: int | None = None
+
+
+class InputError(Exception):
+    """The input cannot be refereed: unreadable, not YAML, or not a transcript.
+
+    Carries every problem found (at least one) and the file they belong to;
+    the CLI turns it into exit status 2.
+    """
+
+    def __init__(self, problems: Problem | list[Problem], *, file: str | None = None) -> None:
+        self.problems: tuple[Problem, ...] = (
+            (problems,) if isinstance(problems, Problem) else tuple(problems)
+        )
+        assert self.problems, "an InputError needs at least one problem"
+        self.file = file
+        super().__init__(self.problems[0].message)
+
+    @property
+    def line(self) -> int | None:
+        return self.problems[0].line
+
+    def with_file(self, file: str) -> InputError:
+        self.file = file
+        return self
+
+
+def _escape_char(ch: str) -> str:
+    code = ord(ch)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def shown(value: object, limit: int = MAX_SHOWN) -> str:
+    """User text made safe to print: control and format characters escaped
+    (ESC, U+202E, ...), and cut to `limit` characters with a count of the rest."""
+    text = value if isinstance(value, str) else repr(value)
+    cut = len(text) > limit
+    if cut:
+        text = text[:limit]
+    if not text.isprintable():  # Python counts Cc, Cf (U+202E), Cs, Co, Cn as unprintable
+        text = "".join(ch if ch.isprintable() else _escape_char(ch) for ch in text)
+    if cut:
+        full = len(value) if isinstance(value, str) else len(repr(value))
+        text += f"... ({full} characters)"
+    return text

@@ -1,0 +1,55 @@
+"""What every game module provides, and the verdict it returns.
+
+A game reads its part of a transcript into typed values, replays it with a
+pure engine, and settles it. It describes its own outcome twice, as plain
+data (for JSON) and as lines of text, so renderers stay game-agnostic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol
+
+from ..findings import Finding
+from ..rulesets import Ruleset
+from ..yamldoc import Document
+
+__all__ = ["Game", "Header", "Verdict", "DealOutcome"]
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """What every transcript states before its deals."""
+
+    game: str
+    ruleset: Ruleset
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealOutcome:
+    """One deal (round): whether the referee could settle it, and how it ended."""
+
+    number: int
+    settled: bool
+    lines: tuple[str, ...]
+    data: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    findings: tuple[Finding, ...]
+    deals: tuple[DealOutcome, ...]
+    lines: tuple[str, ...] = ()  # the whole game's settlement, as text
+    data: Mapping[str, Any] = field(default_factory=dict)  # ... and as plain data
+
+
+class Game(Protocol):
+    name: str
+
+    def referee(self, document: Document, header: Header) -> Verdict:
+        """Replay and settle a schema-valid transcript; raise InputError only
+        for input that cannot be read as this game at all."""
+
+    def simulate(self, *, preset: str, players: int, seed: int, options: Mapping[str, str] | None = None) -> str:
+        """A legal random transcript (YAML text), the same for the same arguments."""

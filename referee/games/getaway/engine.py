@@ -1,0 +1,820 @@
+"""Replaying one round of Getaway (getaway.md sections 3 and 4).
+
+`Round` is a deterministic state machine: `apply(move)` checks one typed move
+against the rules, records a finding for every rule it breaks, applies the
+GW-4.1 penalty where the rules give one, and stops the round's replay at a
+flag-only finding (GW-4.10 to GW-4.14). It does no I/O and draws no card
+itself: draws are events that name their card.
+
+The end of a trick (GW-3.20) is resolved lazily, at the next event that is
+not a late play to it, exactly as the digest orders.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable
+
+from ...cards import Card, Suit, card, format_cards
+from ...findings import Finding, Severity
+from . import rules as R
+from ...hand import Hand
+from .moves import WASTE, Break, Draw, Move, Play, Skip, Take, TrickMark
+from .options import EmptyPower, FirstTrick, FirstTrickOrder, GetawayOptions, Pickup, TakeHand, Trump
+
+__all__ = ["Round", "Phase", "End", "RoundResult"]
+
+ACE_OF_SPADES = card("AS")
+
+
+class Phase(enum.Enum):
+    SETUP = "before trick 1"
+    PLAYING = "trick in progress"
+    ENDED = "trick ended, not yet resolved"
+    DRAW = "a draw is due"
+    WINDOW = "between tricks"
+    OVER = "round over"
+    STOPPED = "replay stopped"
+
+
+class End(enum.Enum):
+    FULL = "full"
+    TOCHOO = "tochoo"
+    BREAK = "break"
+    PENALTY = "penalty"
+
+
+class _Kind(enum.Enum):
+    """How a card played to a trick counts (when it breaks no rule)."""
+
+    FOLLOW = "follows"
+    TRUMP = "trumps"
+    FIX = "fixes trumps"
+    FREE = "free card in trick 1"
+    TOCHOO = "tochoo"
+
+
+class Trick:
+    """The cards of one trick and who has acted in it."""
+
+    __slots__ = ("number", "leader", "order", "plays", "acted", "led", "first", "end", "offender",
+                 "extra", "drawn_lead", "tochoo", "turn")
+
+    def __init__(self, *, number: int, leader: int, order: list[int], led: Suit | None, first: bool) -> None:
+        self.number = number
+        self.leader = leader
+        self.order = order  # the players of the trick, leader first, in the direction of play
+        self.plays: list[tuple[int, Card, bool]] = []  # (seat, card, was his last card)
+        self.acted: set[int] = set()
+        self.led = led
+        self.first = first  # trick 1 under first_trick=waste
+        self.end: End | None = None
+        self.offender: int | None = None  # the penalised player, or the breaker
+        self.extra: list[Card] = []  # penalised and late cards
+        self.drawn_lead = False
+        self.tochoo: int | None = None
+        self.turn = 1
+
+    def expected(self) -> int | None:
+        """Whose turn it is (clockwise-order tricks)."""
+        order, acted = self.order, self.acted
+        while self.turn < len(order) and order[self.turn] in acted:
+            self.turn += 1
+        return order[self.turn] if self.turn < len(order) else None
+
+    def cards(self) -> list[Card]:
+        return [c for _, c, _ in self.plays] + self.extra
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a round ended, as far as the replay could tell."""
+
+    settled: bool  # False when a flag-only finding stopped the replay
+    dead: bool
+    order: tuple[int, ...]  # finishing order, loser last (empty if not settled)
+    loser: int | None
+    legs: int | None
+    penalties: tuple[tuple[int, str], ...]  # (offender, rule) of every penalised play
+
+
+class Round:
+    """One round of Getaway being replayed."""
+
+    def __init__(
+        self,
+        *,
+        options: GetawayOptions,
+        players: tuple[str, ...],
+        hands: list[list[Card]],
+        deal: int,
+        removed: list[Card] | None = None,
+        marked: int | None = None,
+    ) -> None:
+        self.options = options
+        self.players = players
+        self.n = len(players)
+        self.deal = deal
+        self.hands = [Hand(h) for h in hands]
+        self.removed = list(removed or ())
+        self.marked = marked
+        self.active = [True] * self.n
+        self.active_count = self.n
+        self.places: list[int] = []
+        self.loser: int | None = None
+        self.dead = False
+        self.phase = Phase.SETUP
+        self.trick: Trick | None = None
+        self.trick_no = 0
+        self.power: int | None = None
+        self.waste: Counter[Card] = Counter()
+        self.aside: list[Card] = []
+        self.trump: Suit | None = Suit.S if options.trump is Trump.SPADES else None
+        self.draw_for: int | None = None
+        self.draw_from_waste = True
+        self.duty: dict[int, Card] = {}
+        self.window_takes = 0
+        self.findings: list[Finding] = []
+        self.penalties: list[tuple[int, str]] = []
+        self.clock = 0
+        self.emptied: dict[int, int] = {}
+        self.tag: int | None = None
+        self.numbered = False
+        self.last_move: Move | None = None
+
+    @classmethod
+    def at_position(
+        cls,
+        *,
+        options: GetawayOptions,
+        players: tuple[str, ...],
+        hands: list[list[Card]],
+        power: int,
+        trick_no: int,
+        waste: list[Card] = (),
+        escaped: tuple[int, ...] = (),
+        trump: Suit | None = None,
+        deal: int = 1,
+    ) -> Round:
+        """A round between tricks at a given position (for scenarios of the
+        digest that start mid-round, and for `show`)."""
+        state = cls(options=options, players=players, hands=hands, deal=deal)
+        for seat in escaped:
+            state._escape(seat)
+        state.power = power
+        state.trick_no = trick_no
+        state.waste = Counter(waste)
+        if trump is not None:
+            state.trump = trump
+        state.phase = Phase.WINDOW
+        return state
+
+    # ----------------------------------------------------------------- helpers
+
+    def name(self, seat: int | None) -> str:
+        return "nobody" if seat is None else self.players[seat]
+
+    def next_active(self, seat: int) -> int | None:
+        """The next in-player after `seat` in the direction of play (GW-3.1)."""
+        step, n, active = self.options.step, self.n, self.active
+        other = seat
+        for _ in range(n - 1):
+            other = (other + step) % n
+            if active[other]:
+                return other
+        return None
+
+    def as_holder(self) -> int | None:
+        """Who leads trick 1 (GW-3.3): the (marked) AS holder."""
+        if self.options.packs == 2:
+            return self.marked
+        for seat, hand in enumerate(self.hands):
+            if hand.has(ACE_OF_SPADES):
+                return seat
+        return None
+
+    def _report(
+        self, rule: str, move: Move | None, message: str, *, player: int | None = None,
+        penalty: str | None = None, stops: bool = False, severity: Severity = Severity.ERROR,
+    ) -> None:
+        self.findings.append(Finding(
+            rule=rule, message=message, deal=self.deal,
+            move=move.index if move else None, line=move.line if move else None,
+            column=move.column if move else None,
+            player=None if player is None else self.players[player],
+            severity=severity, penalty=penalty, stops_deal=stops,
+        ))
+
+    def _stop(self, rule: str, move: Move | None, message: str, *, player: int | None = None) -> None:
+        self._report(rule, move, f"{message}; replay of this round stops", player=player, stops=True)
+        self.phase = Phase.STOPPED
+
+    def _escape(self, seat: int) -> None:
+        self.active[seat] = False
+        self.active_count -= 1
+        self.places.append(seat)
+        self.duty.pop(seat, None)
+
+    def _end_check(self) -> bool:
+        """GW-3.38: the round ends when one in-player remains; he loses."""
+        if self.active_count <= 1:
+            self.loser = next((s for s in range(self.n) if self.active[s]), None)
+            self.phase = Phase.OVER
+            return True
+        return False
+
+    # ------------------------------------------------------------ the events
+
+    def apply(self, move: Move) -> None:
+        """Referee one move."""
+        if self.phase is Phase.STOPPED:
+            return
+        self.last_move = move
+        if isinstance(move, TrickMark):
+            self._on_mark(move)
+            return
+        if self.phase is Phase.ENDED and not (isinstance(move, Play) and self._is_late(move)):
+            self._resolve()
+        if self.phase is Phase.OVER:
+            self._stop(R.SEQUENCE, move, "an event after the round has ended", player=getattr(move, "player", None))
+            return
+        if isinstance(move, Play):
+            self._on_play(move)
+        elif isinstance(move, Take):
+            self._on_take(move)
+        elif isinstance(move, Draw):
+            self._on_draw(move)
+        elif isinstance(move, (Break, Skip)):
+            self._on_void(move)
+
+    def finish(self) -> RoundResult:
+        """The events have run out: resolve the last trick and see whether the
+        round ended (GW-4.14 if not)."""
+        if self.phase is Phase.ENDED:
+            self._resolve()
+        if self.phase not in (Phase.OVER, Phase.STOPPED):
+            self._stop(R.SEQUENCE, self.last_move, f"the round's events stop before it has ended ({self.phase.value})")
+        return self.result()
+
+    def result(self) -> RoundResult:
+        settled = self.phase is Phase.OVER
+        order = tuple(self.places) + ((self.loser,) if self.loser is not None else ()) if settled else ()
+        legs = self.hands[self.loser].size if settled and self.loser is not None else None
+        return RoundResult(settled=settled, dead=self.dead and settled, order=order,
+                           loser=self.loser if settled else None, legs=legs, penalties=tuple(self.penalties))
+
+    def advance(self) -> None:
+        """Resolve an ended trick now (what the next non-late event would do)."""
+        if self.phase is Phase.ENDED:
+            self._resolve()
+
+    # --------------------------------------------------------- trick numbers
+
+    def _on_mark(self, mark: TrickMark) -> None:
+        self.numbered = True
+        if self.phase in (Phase.OVER,):
+            self.tag = mark.number
+            return
+        current = self.trick_no
+        if mark.number < 1 or mark.number not in (current, current + 1):
+            self._stop(R.SEQUENCE, mark, f"trick {mark.number} is neither the current trick ({current}) nor the next")
+            return
+        self.tag = mark.number
+
+    def _is_late(self, move: Play) -> bool:
+        """Is this play (arriving after a trick ended) a late play to it (GW-4.2)?
+        Trick numbers decide; without them, any player but the next leader is
+        read as playing late (GW-10.6)."""
+        if self.numbered:
+            return self.tag == self.trick.number
+        return move.player != self._leader_after()
+
+    def _leader_after(self) -> int | None:
+        trick = self.trick
+        if trick.end in (End.PENALTY, End.BREAK):
+            return trick.offender
+        if trick.end is End.TOCHOO:
+            return trick.plays[self._winning(trick.plays[: trick.tochoo], trick.led)][0]
+        winner = trick.plays[self._winning(trick.plays, trick.led)][0]
+        return winner if self.active[winner] else self.next_active(winner)
+
+    # ----------------------------------------------------------------- plays
+
+    def _on_play(self, move: Play) -> None:
+        phase = self.phase
+        if phase is Phase.ENDED:
+            self._late_play(move)
+        elif phase is Phase.SETUP:
+            self._first_lead(move)
+        elif phase is Phase.PLAYING:
+            ahead = self.numbered and self.tag == self.trick.number + 1
+            self._play_to_trick(move, ahead=ahead)
+        elif phase is Phase.DRAW:
+            self._report(R.DRAW_ERROR, move, f"{self.name(self.draw_for)} must draw before the next lead",
+                         player=move.player, stops=True)
+            if not self.hands[move.player].has(move.card):
+                self._report(R.NOT_HELD, move, f"{self.name(move.player)} does not hold {move.card}",
+                             player=move.player, stops=True)
+            self.phase = Phase.STOPPED
+        elif phase is Phase.WINDOW:
+            if self.numbered and self.tag == self.trick_no:
+                self._stop(R.SEQUENCE, move, f"a late play to trick {self.trick_no} after a take, draw or lead",
+                           player=move.player)
+            else:
+                self._lead(move)
+
+    def _holds_or_stop(self, move: Play) -> bool:
+        seat = move.player
+        if not self.active[seat]:
+            self._stop(R.NOT_HELD, move, f"{self.name(seat)} has escaped and plays no more", player=seat)
+            return False
+        if not self.hands[seat].has(move.card):
+            self._stop(R.NOT_HELD, move, f"{self.name(seat)} does not hold {move.card}", player=seat)
+            return False
+        return True
+
+    def _first_lead(self, move: Play) -> None:
+        if not self._holds_or_stop(move):
+            return
+        holder = self.as_holder()
+        if move.card is not ACE_OF_SPADES or move.player != holder:
+            what = "the marked AS" if self.options.packs == 2 else "AS"
+            self._report(R.WRONG_FIRST_LEAD, move,
+                         f"trick 1 must be led by {self.name(holder)} with {what}; {move.card} goes back to"
+                         f" {self.name(move.player)}", player=move.player)
+            return
+        self._start_trick(move.player, move.card, first=self.options.first_trick is FirstTrick.WASTE)
+
+    def _start_trick(self, leader: int, lead: Card, *, first: bool = False, drawn: bool = False) -> None:
+        self.trick_no += 1
+        order = [leader]
+        seat = leader
+        for _ in range(self.active_count - 1):
+            seat = self.next_active(seat)
+            order.append(seat)
+        trick = Trick(number=self.trick_no, leader=leader, order=order, led=lead.suit, first=first)
+        trick.drawn_lead = drawn
+        self.trick = trick
+        self.phase = Phase.PLAYING
+        self._put(leader, lead, trick)
+
+    def _put(self, seat: int, played: Card, trick: Trick) -> None:
+        """A legal card joins the trick; under empty_power=escape his last card
+        makes him escape at once (GW-3.30)."""
+        hand = self.hands[seat]
+        hand.remove(played)
+        self.clock += 1
+        last = hand.size == 0
+        if last:
+            self.emptied[seat] = self.clock
+        trick.plays.append((seat, played, last))
+        trick.acted.add(seat)
+        if last and self.options.empty_power is EmptyPower.ESCAPE:
+            self._escape(seat)
+            self._end_check()
+
+    def _classify(self, seat: int, played: Card, trick: Trick) -> tuple[_Kind | str, str]:
+        """How a card counts in the trick, or the rule it breaks and why."""
+        hand, led, trump, options = self.hands[seat], trick.led, self.trump, self.options
+        if played.suit is led:
+            return _Kind.FOLLOW, ""
+        if hand.has_suit(led):
+            return R.REVOKE, f"{self.name(seat)} plays {played} while holding {led.noun}, the suit led"
+        if trump is not None and played.suit is trump:
+            return _Kind.TRUMP, ""
+        if trump is not None and options.must_trump and hand.has_suit(trump):
+            return R.FAILED_TO_TRUMP, f"{self.name(seat)} plays {played}, void in {led.noun} but holding a trump ({trump.noun})"
+        if options.trump is Trump.DONKEY and trump is None:
+            return _Kind.FIX, ""
+        if trick.first:
+            return _Kind.FREE, ""
+        if options.pickup is Pickup.WINNER:
+            return _Kind.TOCHOO, ""
+        action = "break" if options.pickup is Pickup.BREAKER else "skip"
+        return R.PLAYED_NOT_BROKE, f"{self.name(seat)} is void in {led.noun} and must {action}, not play {played}"
+
+    def _turn_problem(self, seat: int, trick: Trick, *, ahead: bool) -> str | None:
+        if ahead:
+            return f"{self.name(seat)} plays to trick {trick.number + 1} before trick {trick.number} has ended"
+        if seat in trick.acted:
+            return f"{self.name(seat)} has already acted in trick {trick.number}"
+        if trick.first and self.options.first_trick_order is FirstTrickOrder.FREE:
+            return None
+        due = trick.expected()
+        if seat != due:
+            return f"{self.name(due)} is due to play to trick {trick.number}, not {self.name(seat)}"
+        return None
+
+    def _play_to_trick(self, move: Play, *, ahead: bool) -> None:
+        if not self._holds_or_stop(move):
+            return
+        trick, seat, played = self.trick, move.player, move.card
+        broken: list[tuple[str, str]] = []
+        turn = self._turn_problem(seat, trick, ahead=ahead)
+        if turn:
+            broken.append((R.OUT_OF_TURN, turn))
+        kind, why = self._classify(seat, played, trick)
+        if isinstance(kind, str):
+            broken.append((kind, why))
+        if broken:
+            self._penalise(move, seat, played, broken, trick)
+            return
+        if kind is _Kind.FIX:
+            self.trump = played.suit
+        self._put(seat, played, trick)
+        if self.phase is Phase.OVER:
+            return
+        if kind is _Kind.TOCHOO:
+            trick.end, trick.tochoo = End.TOCHOO, len(trick.plays) - 1
+            self.phase = Phase.ENDED
+        elif len(trick.acted) == len(trick.order):
+            trick.end = End.FULL
+            self.phase = Phase.ENDED
+
+    def _lead(self, move: Play) -> None:
+        if not self._holds_or_stop(move):
+            return
+        seat, led = move.player, move.card
+        broken: list[tuple[str, str]] = []
+        if seat != self.power:
+            broken.append((R.OUT_OF_TURN, f"{self.name(self.power)} holds power and leads trick {self.trick_no + 1}"))
+            self.duty.pop(self.power, None)  # GW-10.3: the drawer's duty lapses
+        elif seat in self.duty and led is not self.duty[seat]:
+            broken.append((R.DRAWN_NOT_LED, f"{self.name(seat)} drew {self.duty[seat]} and must lead it, not {led}"))
+        if broken:
+            self._penalise(move, seat, led, broken, self._penalty_trick(seat))
+            return
+        drawn = self.duty.pop(seat, None) is not None
+        self._start_trick(seat, led, drawn=drawn)
+
+    def _penalty_trick(self, seat: int) -> Trick:
+        """GW-4.1: between tricks, the trick concerned is a new one of the
+        offending card alone."""
+        self.trick_no += 1
+        trick = Trick(number=self.trick_no, leader=seat, order=[seat], led=None, first=False)
+        self.trick = trick
+        return trick
+
+    def _penalise(self, move: Move, seat: int, played: Card | None, broken: list[tuple[str, str]], trick: Trick) -> None:
+        """GW-4.1: the trick ends; the offender will take every card of it and lead."""
+        if played is not None:
+            self.hands[seat].remove(played)
+            trick.extra.append(played)
+        taken = format_cards(trick.cards()) or "no cards"
+        penalty = f"{R.PENALTY}: {self.name(seat)} takes {taken} and leads trick {trick.number + 1}"
+        for rule, why in broken:
+            self._report(rule, move, why, player=seat, penalty=penalty)
+            self.penalties.append((seat, rule))
+        trick.end, trick.offender = End.PENALTY, seat
+        self.phase = Phase.ENDED
+
+    def _late_play(self, move: Play) -> None:
+        if not self._holds_or_stop(move):
+            return
+        trick = self.trick
+        how = {End.FULL: "became full", End.TOCHOO: "was ended by a tochoo", End.BREAK: "was broken",
+               End.PENALTY: "was ended by a penalty"}[trick.end]
+        if not self.numbered:
+            self._report(R.TRICK_READING, move,
+                         f"no trick numbers recorded: {self.name(move.player)} {move.card} is read as a late play"
+                         f" to trick {trick.number}, not a lead of trick {trick.number + 1}",
+                         player=move.player, severity=Severity.NOTE)
+        self._penalise(move, move.player, move.card,
+                       [(R.LATE_PLAY, f"{self.name(move.player)} plays {move.card} to trick {trick.number}, which {how}")],
+                       trick)
+
+    # ------------------------------------------------------ breaks and skips
+
+    def _on_void(self, move: Break | Skip) -> None:
+        seat = move.player
+        action = "break" if isinstance(move, Break) else "skip"
+        wanted = Pickup.BREAKER if action == "break" else Pickup.NONE
+        if self.phase is Phase.DRAW:
+            self._stop(R.DRAW_ERROR, move, f"{self.name(self.draw_for)} must draw before anything else", player=seat)
+            return
+        if self.options.pickup is not wanted:
+            self._stop(R.SEQUENCE, move, f"a {action} under pickup={self.options.pickup.value}", player=seat)
+            return
+        if self.phase is Phase.SETUP:
+            self._report(R.WRONG_FIRST_LEAD, move, f"{self.name(seat)} {action}s before AS has led trick 1; no effect",
+                         player=seat)
+            return
+        if not self.active[seat]:
+            self._stop(R.NOT_HELD, move, f"{self.name(seat)} has escaped and plays no more", player=seat)
+            return
+        if self.phase is Phase.WINDOW:
+            if seat != self.power:
+                self.duty.pop(self.power, None)
+            self._penalise(move, seat, None,
+                           [(R.OUT_OF_TURN, f"{self.name(seat)} {action}s between tricks; {self.name(self.power)} leads")],
+                           self._penalty_trick(seat))
+            return
+        trick, hand, trump = self.trick, self.hands[seat], self.trump
+        broken: list[tuple[str, str]] = []
+        turn = self._turn_problem(seat, trick, ahead=self.numbered and self.tag == trick.number + 1)
+        if turn:
+            broken.append((R.OUT_OF_TURN, turn))
+        if trick.first:
+            broken.append((R.FALSE_BREAK, f"nobody may {action} in trick 1 (first_trick=waste)"))
+        elif hand.has_suit(trick.led):
+            broken.append((R.FALSE_BREAK, f"{self.name(seat)} {action}s while holding {trick.led.noun}, the suit led"))
+        elif trump is not None and self.options.must_trump and hand.has_suit(trump):
+            broken.append((R.FALSE_BREAK, f"{self.name(seat)} {action}s while holding a trump ({trump.noun})"))
+        elif self.options.trump is Trump.DONKEY and trump is None:
+            broken.append((R.FALSE_BREAK, f"{self.name(seat)} is the first void player and must play a card to fix trumps"))
+        if broken:
+            self._penalise(move, seat, None, broken, trick)
+            return
+        trick.acted.add(seat)
+        if action == "break":
+            trick.end, trick.offender = End.BREAK, seat
+            self.phase = Phase.ENDED
+        elif len(trick.acted) == len(trick.order):
+            trick.end = End.FULL
+            self.phase = Phase.ENDED
+
+    # ------------------------------------------------------- end of a trick
+
+    def _winning(self, plays: list[tuple[int, Card, bool]], led: Suit | None) -> int:
+        """Index of the winning card (GW-3.15, GW-5.2, GW-5.7); -1 if none."""
+        trump = self.trump
+        if self.options.last_card_high:
+            for i, (_, c, last) in enumerate(plays):
+                if last and (c.suit is led or (trump is not None and c.suit is trump)):
+                    return i
+        best, best_key = -1, -1
+        for i, (_, c, _) in enumerate(plays):
+            if trump is not None and c.suit is trump:
+                key = 100 + c.rank
+            elif c.suit is led:
+                key = c.rank
+            else:
+                continue
+            if key > best_key:  # strictly: of identical cards the first played wins
+                best, best_key = i, key
+        return best
+
+    def _resolve(self) -> None:
+        """GW-3.20 steps 1 to 6."""
+        trick = self.trick
+        cards = trick.cards()
+        if trick.end in (End.PENALTY, End.BREAK):
+            power = trick.offender
+            self.hands[power].add_all(cards)
+        elif trick.end is End.TOCHOO:
+            power = trick.plays[self._winning(trick.plays[: trick.tochoo], trick.led)][0]
+            self.hands[power].add_all(cards)
+        else:
+            self.aside = cards
+            power = trick.plays[self._winning(trick.plays, trick.led)][0]
+            if not self.active[power]:
+                power = self.next_active(power)
+        self.power = power
+        shortcut = (self.options.pickup is Pickup.WINNER and trick.end is End.TOCHOO
+                    and trick.drawn_lead and len(trick.order) == 2)
+        # Step 2: escapes, in the order the players emptied their hands.
+        empty = [s for s in range(self.n) if self.active[s] and s != power and self.hands[s].size == 0]
+        for seat in sorted(empty, key=lambda s: self.emptied.get(s, 0)):
+            self._escape(seat)
+        # Step 3: end check, with the two-player shortcut (GW-3.42, GW-10.8).
+        if self._end_check():
+            return
+        if shortcut:
+            self._escape(trick.order[1])
+            self._end_check()
+            return
+        # Step 4: power without cards.
+        if self.hands[power].size == 0:
+            self._empty_power(power)
+            if self.phase in (Phase.OVER, Phase.DRAW):
+                return
+        self._to_waste()
+        self._open_window()
+
+    def _empty_power(self, seat: int) -> None:
+        mode = self.options.empty_power
+        if mode is EmptyPower.PASS_LEAD:
+            if self.active_count - 1 >= 2:
+                self._pass_power(seat)
+                return
+            mode = EmptyPower.DRAW_WASTE
+        if mode is EmptyPower.DRAW_WASTE:
+            if not self.waste:
+                self._pass_power(seat)  # GW-3.31: nothing to draw
+                return
+            self.draw_from_waste = True
+        elif mode in (EmptyPower.DRAW_NEXT_HAND, EmptyPower.DRAW_ANY_HAND):
+            self.draw_from_waste = False
+        else:  # escape: he escaped when he played his last card; kept for safety
+            self._pass_power(seat)
+            return
+        self.draw_for = seat
+        self.phase = Phase.DRAW
+
+    def _pass_power(self, seat: int) -> None:
+        self._escape(seat)
+        self.power = self.next_active(seat)
+        self._end_check()
+
+    def _to_waste(self) -> None:
+        for c in self.aside:
+            self.waste[c] += 1
+        self.aside = []
+
+    def _open_window(self) -> None:
+        self.phase = Phase.WINDOW
+        self.window_takes = 0
+        if self.options.pickup is Pickup.BREAKER and self._is_dead():
+            self.dead = True
+            self.phase = Phase.OVER
+
+    def _is_dead(self) -> bool:
+        """GW-10.1: every lead would be broken at once, forever. The digest's
+        condition, plus: no trump can ever be played (refinement, see the note)."""
+        if self.hands[self.power].size < 2:
+            return False
+        if self.options.trump is Trump.DONKEY and self.trump is None:
+            return False
+        seen = [False, False, False, False]
+        for seat in range(self.n):
+            if not self.active[seat]:
+                continue
+            suits = self.hands[seat].suits
+            for i in range(4):
+                if suits[i]:
+                    if suits[i] >= 2 or seen[i]:
+                        return False
+                    seen[i] = True
+        if self.trump is not None and seen[self.trump.index]:
+            return False
+        return True
+
+    # ------------------------------------------------------ draws and takes
+
+    def _on_draw(self, move: Draw) -> None:
+        seat = move.player
+        if self.phase is not Phase.DRAW:
+            self._stop(R.DRAW_ERROR, move, f"{self.name(seat)} draws, but no draw is due", player=seat)
+            return
+        drawer = self.draw_for
+        if seat != drawer:
+            self._stop(R.DRAW_ERROR, move, f"{self.name(drawer)} is due to draw, not {self.name(seat)}", player=seat)
+            return
+        source, drawn = move.source, move.card
+        if self.draw_from_waste:
+            if source != WASTE:
+                self._stop(R.DRAW_ERROR, move, f"{self.name(seat)} must draw from the waste pile", player=seat)
+                return
+            if not self.waste.get(drawn):
+                why = " (it belongs to the trick just finished)" if drawn in self.aside else ""
+                self._stop(R.DRAW_ERROR, move, f"{drawn} is not in the waste pile{why}", player=seat)
+                return
+            self.waste[drawn] -= 1
+            if not self.waste[drawn]:
+                del self.waste[drawn]
+        else:
+            if self.options.empty_power is EmptyPower.DRAW_NEXT_HAND:
+                allowed = source == self.next_active(seat)
+            else:
+                allowed = source != WASTE and source != seat and self.active[source]
+            if not allowed:
+                expected = ("the hand of " + self.name(self.next_active(seat))
+                            if self.options.empty_power is EmptyPower.DRAW_NEXT_HAND else "another in-player's hand")
+                self._stop(R.DRAW_ERROR, move, f"{self.name(seat)} must draw from {expected}", player=seat)
+                return
+            giver = self.hands[source]
+            if not giver.has(drawn):
+                self._stop(R.DRAW_ERROR, move, f"{self.name(source)} does not hold {drawn}", player=seat)
+                return
+            giver.remove(drawn)
+            if giver.size == 0:
+                self.clock += 1
+                self.emptied[source] = self.clock
+                self._escape(source)
+        self.hands[seat].add(drawn)
+        self.duty[seat] = drawn
+        self.draw_for = None
+        if self._end_check():
+            return
+        self._to_waste()
+        self._open_window()
+
+    def _on_take(self, move: Take) -> None:
+        taker, taken = move.player, move.taken
+        if self.phase is Phase.DRAW:
+            self._stop(R.DRAW_ERROR, move, f"{self.name(self.draw_for)} must draw before any take", player=taker)
+            return
+        if self.phase is Phase.PLAYING:
+            self._stop(R.ILLEGAL_TAKE, move, f"a take while trick {self.trick.number} is in progress", player=taker)
+            return
+        rule = self.options.take_hand
+        problem = None
+        if rule is TakeHand.NO:
+            problem = "this ruleset has no taking of hands (take_hand=no)"
+        elif not self.active[taker]:
+            problem = f"{self.name(taker)} has escaped"
+        elif not self.active[taken]:
+            problem = f"{self.name(taken)} has escaped"
+        elif rule is TakeHand.LEADER:
+            leader = self.as_holder() if self.phase is Phase.SETUP else self.power
+            if taker != leader:
+                problem = f"only {self.name(leader)}, who leads next, may take (take_hand=leader)"
+            elif self.window_takes:
+                problem = "a second take in one window (take_hand=leader)"
+        if problem is None and taken != self.next_active(taker):
+            problem = f"{self.name(taker)} may take only the hand of {self.name(self.next_active(taker))}"
+        if problem is not None:
+            self._stop(R.ILLEGAL_TAKE, move, problem, player=taker)
+            return
+        self.hands[taker].add_all(self.hands[taken].clear())
+        self._escape(taken)
+        self.window_takes += 1
+        if self.marked == taken:
+            self.marked = taker
+        if self.phase is Phase.WINDOW and self.power == taken:
+            self.power = self.next_active(taken)
+        self._end_check()
+
+    # ------------------------------------------------------ for generators
+
+    def census(self) -> Counter[Card]:
+        """Every card the round holds, wherever it is (for conservation checks)."""
+        total: Counter[Card] = Counter()
+        for hand in self.hands:
+            total.update(hand.counts)
+        total.update(self.waste)
+        total.update(self.aside)
+        total.update(self.removed)
+        if self.trick is not None and self.phase in (Phase.PLAYING, Phase.ENDED):
+            total.update(self.trick.cards())
+        return total
+
+    def legal_moves(self) -> list[Move]:
+        """Every move that breaks no rule now (call `advance()` first after a
+        trick ends). Moves carry index 0 and no position."""
+        at = {"index": 0, "line": 0, "column": 0}
+        phase, options = self.phase, self.options
+        moves: list[Move] = []
+        if phase in (Phase.SETUP, Phase.WINDOW):
+            moves.extend(self._legal_takes(at))
+            if phase is Phase.SETUP:
+                holder = self.as_holder()
+                moves.append(Play(player=holder, card=ACE_OF_SPADES, **at))
+            else:
+                seat = self.power
+                if seat in self.duty:
+                    moves.append(Play(player=seat, card=self.duty[seat], **at))
+                else:
+                    moves.extend(Play(player=seat, card=c, **at) for c in self.hands[seat].counts)
+        elif phase is Phase.PLAYING:
+            trick = self.trick
+            if trick.first and options.first_trick_order is FirstTrickOrder.FREE:
+                seats = [s for s in trick.order if s not in trick.acted]
+            else:
+                seats = [trick.expected()]
+            for seat in seats:
+                for c in self.hands[seat].counts:
+                    kind, _ = self._classify(seat, c, trick)
+                    if not isinstance(kind, str):
+                        moves.append(Play(player=seat, card=c, **at))
+                if self._may_void(seat, trick):
+                    move_type = Break if options.pickup is Pickup.BREAKER else Skip
+                    moves.append(move_type(player=seat, **at))
+        elif phase is Phase.DRAW:
+            seat = self.draw_for
+            if self.draw_from_waste:
+                moves.extend(Draw(player=seat, source=WASTE, card=c, **at) for c in self.waste)
+            else:
+                if options.empty_power is EmptyPower.DRAW_NEXT_HAND:
+                    sources = [self.next_active(seat)]
+                else:
+                    sources = [s for s in range(self.n) if s != seat and self.active[s]]
+                for source in sources:
+                    moves.extend(Draw(player=seat, source=source, card=c, **at) for c in self.hands[source].counts)
+        return moves
+
+    def _may_void(self, seat: int, trick: Trick) -> bool:
+        options, hand, trump = self.options, self.hands[seat], self.trump
+        if options.pickup is Pickup.WINNER or trick.first or hand.has_suit(trick.led):
+            return False
+        if trump is not None and options.must_trump and hand.has_suit(trump):
+            return False
+        return not (options.trump is Trump.DONKEY and trump is None)
+
+    def _legal_takes(self, at: dict) -> list[Move]:
+        rule = self.options.take_hand
+        if rule is TakeHand.NO:
+            return []
+        if rule is TakeHand.LEADER:
+            if self.window_takes:
+                return []
+            leader = self.as_holder() if self.phase is Phase.SETUP else self.power
+            takers = [leader]
+        else:
+            takers = [s for s in range(self.n) if self.active[s]]
+        return [Take(player=s, taken=self.next_active(s), **at) for s in takers]
+
+
+PhaseListener = Callable[[Round, Move], None]

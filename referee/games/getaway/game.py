@@ -1,0 +1,77 @@
+"""Getaway as a `Game`: read the record, check setup and deals, replay every
+round, settle the match, compare the claims."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ...findings import Finding
+from ...yamldoc import Document
+from ..base import DealOutcome, Header, Verdict
+from .deal import PreviousRound, check_deal, check_setup
+from .engine import Round, RoundResult
+from .options import GetawayOptions
+from .record import GetawayRecord, RoundRecord, read_record
+from .settle import compare_match, compare_round, match_summary, round_points, round_summary, settle_match
+
+__all__ = ["Getaway", "replay_round"]
+
+
+def replay_round(options: GetawayOptions, players: tuple[str, ...], record: RoundRecord) -> Round:
+    """A round replayed through all its moves (deal assumed valid)."""
+    state = Round(options=options, players=players, hands=[list(h) for h in record.hands], deal=record.number,
+                  removed=list(record.removed or ()), marked=record.marked)
+    for move in record.moves:
+        state.apply(move)
+    state.finish()
+    return state
+
+
+class Getaway:
+    name = "getaway"
+
+    def referee(self, document: Document, header: Header) -> Verdict:
+        options = GetawayOptions.from_values(header.ruleset.values)
+        record = read_record(document, header.players)
+        return self.judge(record, options)
+
+    def judge(self, record: GetawayRecord, options: GetawayOptions) -> Verdict:
+        players = record.players
+        n = len(players)
+        line, column = record.at.get("players", (1, 1))
+        setup = check_setup(options, players, line=line, column=column)
+        findings: list[Finding] = list(setup)
+        outcomes: list[DealOutcome] = []
+        results: list[RoundResult] = []
+        points_list = []
+        previous: PreviousRound | None = None
+        for rnd in record.rounds:
+            if setup:
+                result = RoundResult(settled=False, dead=False, order=(), loser=None, legs=None, penalties=())
+            else:
+                deal_findings = check_deal(options, players, rnd, previous)
+                findings.extend(deal_findings)
+                if deal_findings:
+                    result = RoundResult(settled=False, dead=False, order=(), loser=None, legs=None, penalties=())
+                else:
+                    state = replay_round(options, players, rnd)
+                    findings.extend(state.findings)
+                    result = state.result()
+            points = round_points(result, options, n)
+            if rnd.claims is not None:
+                findings.extend(compare_round(rnd.claims, result, points, players, rnd.number))
+            lines, data = round_summary(result, points, players, dealer=rnd.dealer, deal=rnd.number)
+            outcomes.append(DealOutcome(number=rnd.number, settled=result.settled, lines=lines, data=data))
+            results.append(result)
+            points_list.append(points)
+            previous = PreviousRound(dealer=rnd.dealer, loser=result.loser, known=result.settled)
+        match = settle_match(results, points_list, options, n)
+        if record.claims is not None:
+            findings.extend(compare_match(record.claims, match, players))
+        lines, data = match_summary(match, players, options, len(record.rounds))
+        return Verdict(findings=tuple(findings), deals=tuple(outcomes), lines=lines, data=data)
+
+    def simulate(self, *, preset: str, players: int, seed: int, options: Mapping[str, str] | None = None) -> str:
+        from .simulate import simulate
+
+        return simulate(preset=preset, players=players, seed=seed, overrides=options or {})

@@ -1,0 +1,133 @@
+"""Getaway events (GW-9.3) as typed values, parsed once from move lines.
+
+Grammar of a move line (one per list item):
+
+    trick N               the plays that follow belong to trick N (GW-9.4)
+    P play CARD           P plays CARD
+    P take Q              P takes Q's whole hand
+    P draw waste CARD     P draws CARD from the waste pile
+    P draw Q CARD         P draws CARD from Q's hand
+    P break | P skip      (pickup=breaker | pickup=none)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from ...cards import Card, parse_card
+from ...errors import shown
+
+__all__ = ["Move", "TrickMark", "Play", "Take", "Draw", "Break", "Skip", "parse_move", "MoveSyntaxError",
+           "RESERVED_NAMES", "WASTE"]
+
+WASTE = -1
+RESERVED_NAMES = frozenset({"trick", "waste"})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Move:
+    """Where a move stands: its 1-based index in the deal's moves, line, column."""
+
+    index: int
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrickMark(Move):
+    number: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Play(Move):
+    player: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Take(Move):
+    player: int
+    taken: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Draw(Move):
+    player: int
+    source: int  # a seat, or WASTE
+    card: Card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Break(Move):
+    player: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Skip(Move):
+    player: int
+
+
+class MoveSyntaxError(ValueError):
+    """A move line that names an unknown player or card, or has a bad shape."""
+
+
+def _card(token: str) -> Card:
+    found = parse_card(token)
+    if found is None:
+        raise MoveSyntaxError(f"'{shown(token)}' is not a card (cards look like AS, 10H, TD, 7♣)")
+    return found
+
+
+def _seat(token: str, seats: Mapping[str, int]) -> int:
+    seat = seats.get(token)
+    if seat is None:
+        raise MoveSyntaxError(f"'{shown(token)}' is not a player of this game")
+    return seat
+
+
+def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, column: int) -> Move:
+    """One typed move; raises MoveSyntaxError naming what is wrong."""
+    words = text.split()
+    at = {"index": index, "line": line, "column": column}
+    if len(words) == 2 and words[0] == "trick":
+        if not words[1].isdigit() or len(words[1]) > 6:
+            raise MoveSyntaxError(f"'trick {shown(words[1])}': a trick number is a whole number")
+        return TrickMark(number=int(words[1]), **at)
+    if len(words) < 2:
+        raise MoveSyntaxError(f"'{shown(text)}' is not a move")
+    player = _seat(words[0], seats)
+    verb, args = words[1], words[2:]
+    if verb == "play" and len(args) == 1:
+        return Play(player=player, card=_card(args[0]), **at)
+    if verb == "take" and len(args) == 1:
+        return Take(player=player, taken=_seat(args[0], seats), **at)
+    if verb == "draw" and len(args) == 2:
+        source = WASTE if args[0] == "waste" else _seat(args[0], seats)
+        return Draw(player=player, source=source, card=_card(args[1]), **at)
+    if verb == "break" and not args:
+        return Break(player=player, **at)
+    if verb == "skip" and not args:
+        return Skip(player=player, **at)
+    raise MoveSyntaxError(
+        f"'{shown(text)}' is not a Getaway move (P play CARD, P take Q, P draw waste CARD,"
+        " P draw Q CARD, P break, P skip, trick N)"
+    )
+
+
+def write_move(move: Move, players: tuple[str, ...]) -> str:
+    """The move line for a typed move (the inverse of parse_move)."""
+    match move:
+        case TrickMark(number=number):
+            return f"trick {number}"
+        case Play(player=p, card=c):
+            return f"{players[p]} play {c}"
+        case Take(player=p, taken=q):
+            return f"{players[p]} take {players[q]}"
+        case Draw(player=p, source=s, card=c):
+            return f"{players[p]} draw {'waste' if s == WASTE else players[s]} {c}"
+        case Break(player=p):
+            return f"{players[p]} break"
+        case Skip(player=p):
+            return f"{players[p]} skip"
+    raise TypeError(move)

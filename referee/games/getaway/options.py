@@ -1,0 +1,140 @@
+"""Getaway's options (getaway.md section 5A) as one typed, frozen value."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, fields
+from fractions import Fraction
+from typing import Mapping
+
+__all__ = [
+    "Direction", "DealExtras", "DealerRule", "FirstTrick", "FirstTrickOrder", "Pickup",
+    "Trump", "EmptyPower", "TakeHand", "Scoring", "Betting", "GetawayOptions",
+]
+
+
+class Direction(enum.Enum):
+    CLOCKWISE = "clockwise"
+    COUNTERCLOCKWISE = "counterclockwise"
+
+
+class DealExtras(enum.Enum):
+    DEALER_LEFT = "dealer_left"
+    AGREED = "agreed"
+    BIG_HAND = "big_hand"
+    DISCARD_LOW = "discard_low"
+
+
+class DealerRule(enum.Enum):
+    ROTATE = "rotate"
+    ANY = "any"
+    LOSER = "loser"
+
+
+class FirstTrick(enum.Enum):
+    WASTE = "waste"
+    NORMAL = "normal"
+
+
+class FirstTrickOrder(enum.Enum):
+    FREE = "free"
+    CLOCKWISE = "clockwise"
+
+
+class Pickup(enum.Enum):
+    WINNER = "winner"
+    BREAKER = "breaker"
+    NONE = "none"
+
+
+class Trump(enum.Enum):
+    NONE = "none"
+    SPADES = "spades"
+    DONKEY = "donkey"
+
+
+class EmptyPower(enum.Enum):
+    DRAW_WASTE = "draw_waste"
+    DRAW_NEXT_HAND = "draw_next_hand"
+    DRAW_ANY_HAND = "draw_any_hand"
+    PASS_LEAD = "pass_lead"
+    ESCAPE = "escape"
+
+
+class TakeHand(enum.Enum):
+    ANY = "any"
+    LEADER = "leader"
+    NO = "no"
+
+
+class Scoring(enum.Enum):
+    LOSER_ONLY = "loser_only"
+    STAGGERED = "staggered"
+    LEGS = "legs"
+
+
+class Betting(enum.Enum):
+    OFF = "off"
+    POT = "pot"
+
+
+_YES_NO = {"yes": True, "no": False}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GetawayOptions:
+    """Every option of getaway.md 5A; the defaults are the `getaway` preset."""
+
+    direction: Direction = Direction.CLOCKWISE
+    packs: int = 1
+    deal_extras: DealExtras = DealExtras.DEALER_LEFT
+    dealer: DealerRule = DealerRule.ROTATE
+    first_trick: FirstTrick = FirstTrick.WASTE
+    first_trick_order: FirstTrickOrder = FirstTrickOrder.FREE
+    pickup: Pickup = Pickup.WINNER
+    trump: Trump = Trump.NONE
+    must_trump: bool = True
+    empty_power: EmptyPower = EmptyPower.DRAW_WASTE
+    last_card_high: bool = False
+    take_hand: TakeHand = TakeHand.ANY
+    scoring: Scoring = Scoring.LOSER_ONLY
+    staggered_table: tuple[int, ...] = (3, 1)
+    match_rounds: int = 1
+    betting: Betting = Betting.OFF
+    ante: Fraction = Fraction(1)
+    push_push: bool = False
+
+    @classmethod
+    def from_values(cls, values: Mapping[str, object]) -> GetawayOptions:
+        """From a resolved ruleset's typed values (see `rulesets.resolve`)."""
+        kwargs: dict[str, object] = {}
+        for spec in fields(cls):
+            raw = values[spec.name]
+            default = spec.default
+            if isinstance(default, enum.Enum):
+                kwargs[spec.name] = type(default)(raw)
+            elif isinstance(default, bool):
+                kwargs[spec.name] = _YES_NO[str(raw)]
+            elif spec.name == "packs":
+                kwargs[spec.name] = int(str(raw))
+            else:
+                kwargs[spec.name] = raw
+        return cls(**kwargs)
+
+    def inconsistencies(self) -> list[str]:
+        """Option combinations GW-4.16 rejects."""
+        found = []
+        if self.empty_power is EmptyPower.ESCAPE and self.pickup is Pickup.WINNER:
+            found.append("empty_power=escape needs pickup=breaker or pickup=none (GW-3.30)")
+        if self.push_push and self.betting is not Betting.POT:
+            found.append("push_push=yes needs betting=pot (GW-5.11)")
+        return found
+
+    @property
+    def step(self) -> int:
+        """+1 seat for clockwise play, -1 for counter-clockwise."""
+        return 1 if self.direction is Direction.CLOCKWISE else -1
+
+    @property
+    def max_players(self) -> int:
+        return 8 * self.packs

@@ -1,0 +1,221 @@
+"""A Getaway transcript read into typed values (GW-9.1 to GW-9.10), once.
+
+Everything downstream works on these values; nothing looks at move text
+again. Names that are not players and tokens that are not cards are input
+errors (exit 2) with their line; cards that exist but do not belong (a JK,
+a card dealt twice) are left for the deal check (GW-4.11).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ...cards import Card, parse_card, split_cards
+from ...errors import InputError, Problem, shown
+from ...money import AmountError, parse_amount
+from ...yamldoc import Document
+from .moves import RESERVED_NAMES, Move, MoveSyntaxError, parse_move
+
+__all__ = ["RoundRecord", "RoundClaims", "MatchClaims", "GetawayRecord", "read_record"]
+
+Position = tuple[int, int]
+MAX_PROBLEMS = 20
+
+
+@dataclass(frozen=True, slots=True)
+class RoundClaims:
+    order: tuple[int, ...] | None = None
+    loser: int | None = None
+    legs: int | None = None
+    points: dict[int, int] | None = None
+    dead: bool | None = None
+    penalties: tuple[tuple[int, str], ...] | None = None
+    at: dict[str, Position] | None = None  # where each claim was written
+
+
+@dataclass(frozen=True, slots=True)
+class MatchClaims:
+    totals: dict[int, int] | None = None
+    winners: frozenset[int] | None = None
+    losers: frozenset[int] | None = None
+    paid: dict[int, Fraction] | None = None
+    received: dict[int, Fraction] | None = None
+    net: dict[int, Fraction] | None = None
+    at: dict[str, Position] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    number: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]  # by seat; a missing hand is empty
+    removed: tuple[Card, ...] | None
+    big_hand: int | None
+    marked: int | None
+    moves: tuple[Move, ...]
+    claims: RoundClaims | None
+    at: dict[str, Position]  # 'round', 'dealer', 'hands', 'hand:<seat>', 'removed', ...
+
+
+@dataclass(frozen=True, slots=True)
+class GetawayRecord:
+    players: tuple[str, ...]
+    rounds: tuple[RoundRecord, ...]
+    claims: MatchClaims | None
+    at: dict[str, Position]
+
+
+class _Reader:
+    """Collects every input problem instead of stopping at the first."""
+
+    def __init__(self, document: Document, players: tuple[str, ...]) -> None:
+        self.document = document
+        self.players = players
+        self.seats = {name: i for i, name in enumerate(players)}
+        self.problems: list[Problem] = []
+
+    def fail(self, path: tuple, message: str, *, key: bool = False) -> None:
+        line, column = (self.document.key_position if key else self.document.position)(path)
+        self.problems.append(Problem(message, line, column))
+
+    def seat(self, value: Any, path: tuple, *, key: bool = False) -> int | None:
+        seat = self.seats.get(value)
+        if seat is None:
+            self.fail(path, f"'{shown(value)}' is not one of the players ({', '.join(self.players)})", key=key)
+        return seat
+
+    def cards(self, text: str, path: tuple) -> tuple[Card, ...]:
+        found = []
+        for token in split_cards(text):
+            parsed = parse_card(token)
+            if parsed is None:
+                self.fail(path, f"'{shown(token)}' is not a card (cards look like AS, 10H, TD, 7♣)")
+            else:
+                found.append(parsed)
+        return tuple(found)
+
+    def count(self, text: str, path: tuple) -> int | None:
+        if isinstance(text, str) and text.isdigit() and len(text) <= 6:
+            return int(text)
+        self.fail(path, f"'{shown(text)}' is not a whole number")
+        return None
+
+    def amount(self, text: str, path: tuple) -> Fraction | None:
+        try:
+            return parse_amount(text)
+        except AmountError:
+            self.fail(path, f"'{shown(text)}' is not an exact amount (like 2, -1.50 or 3/2)")
+            return None
+
+    def position(self, path: tuple) -> Position:
+        return self.document.position(path)
+
+    def per_player(self, mapping: dict, path: tuple, convert) -> dict[int, Any]:
+        result = {}
+        for name, raw in mapping.items():
+            seat = self.seat(name, path + (name,), key=True)
+            value = convert(raw, path + (name,))
+            if seat is not None and value is not None:
+                result[seat] = value
+        return result
+
+    def names(self, names: list, path: tuple) -> list[int]:
+        seats = [self.seat(name, path + (i,)) for i, name in enumerate(names)]
+        return [s for s in seats if s is not None]
+
+
+def _check_players(reader: _Reader) -> None:
+    for i, name in enumerate(reader.players):
+        if name in RESERVED_NAMES:
+            reader.fail(("players", i), f"'{name}' is a word of the move language; choose another player name")
+
+
+def _round_claims(reader: _Reader, raw: dict, path: tuple) -> RoundClaims:
+    at = {key: reader.position(path + (key,)) for key in raw}
+    penalties = None
+    if "penalties" in raw:
+        penalties = []
+        for i, entry in enumerate(raw["penalties"]):
+            name, rule = entry.split()
+            seat = reader.seat(name, path + ("penalties", i))
+            if seat is not None:
+                penalties.append((seat, rule))
+        penalties = tuple(penalties)
+    return RoundClaims(
+        order=tuple(reader.names(raw["order"], path + ("order",))) if "order" in raw else None,
+        loser=reader.seat(raw["loser"], path + ("loser",)) if "loser" in raw else None,
+        legs=reader.count(raw["legs"], path + ("legs",)) if "legs" in raw else None,
+        points=reader.per_player(raw["points"], path + ("points",), reader.count) if "points" in raw else None,
+        dead=raw.get("dead"),
+        penalties=penalties,
+        at=at,
+    )
+
+
+def _match_claims(reader: _Reader, raw: dict) -> MatchClaims:
+    path = ("claims",)
+    at = {key: reader.position(path + (key,)) for key in raw}
+
+    def table(key: str, convert):
+        return reader.per_player(raw[key], path + (key,), convert) if key in raw else None
+
+    def group(key: str):
+        return frozenset(reader.names(raw[key], path + (key,))) if key in raw else None
+
+    return MatchClaims(
+        totals=table("totals", reader.count), winners=group("winners"), losers=group("losers"),
+        paid=table("paid", reader.amount), received=table("received", reader.amount),
+        net=table("net", reader.amount), at=at,
+    )
+
+
+def _round(reader: _Reader, raw: dict, number: int) -> RoundRecord:
+    path = ("deals", number - 1)
+    document = reader.document
+    at: dict[str, Position] = {"round": reader.position(path)}
+    for key in raw:
+        at[key] = document.key_position(path + (key,))
+    dealer = reader.seat(raw["dealer"], path + ("dealer",))
+    hands: list[tuple[Card, ...]] = [() for _ in reader.players]
+    for name, text in raw["hands"].items():
+        seat = reader.seat(name, path + ("hands", name), key=True)
+        if seat is not None:
+            hands[seat] = reader.cards(text, path + ("hands", name))
+            at[f"hand:{seat}"] = document.position(path + ("hands", name))
+    removed = reader.cards(raw["removed"], path + ("removed",)) if "removed" in raw else None
+    big_hand = reader.seat(raw["big_hand"], path + ("big_hand",)) if "big_hand" in raw else None
+    marked = reader.seat(raw["marked"], path + ("marked",)) if "marked" in raw else None
+    moves: list[Move] = []
+    lines = document.item_lines(raw["moves"])
+    for i, text in enumerate(raw["moves"]):
+        line, column = lines[i]
+        try:
+            moves.append(parse_move(text, seats=reader.seats, index=i + 1, line=line, column=column))
+        except MoveSyntaxError as exc:
+            reader.problems.append(Problem(f"deal {number}, move {i + 1}: {exc}", line, column))
+            if len(reader.problems) > MAX_PROBLEMS:
+                break
+    claims = _round_claims(reader, raw["claims"], path + ("claims",)) if raw.get("claims") else None
+    return RoundRecord(
+        number=number, dealer=dealer if dealer is not None else 0, hands=tuple(hands), removed=removed,
+        big_hand=big_hand, marked=marked, moves=tuple(moves), claims=claims, at=at,
+    )
+
+
+def read_record(document: Document, players: tuple[str, ...]) -> GetawayRecord:
+    """Typed rounds, moves and claims; raises InputError listing every problem."""
+    reader = _Reader(document, players)
+    _check_players(reader)
+    data = document.data
+    rounds = []
+    for number, raw in enumerate(data["deals"], start=1):
+        rounds.append(_round(reader, raw, number))
+        if len(reader.problems) > MAX_PROBLEMS:
+            break
+    claims = _match_claims(reader, data["claims"]) if data.get("claims") else None
+    if reader.problems:
+        raise InputError(reader.problems[:MAX_PROBLEMS], file=document.name)
+    at = {key: document.key_position((key,)) for key in data}
+    return GetawayRecord(players=players, rounds=tuple(rounds), claims=claims, at=at)

@@ -1,0 +1,242 @@
+"""YAML text to plain data, built straight from parser events.
+
+One pass over libyaml's events (the pure-Python parser if libyaml is
+missing) builds dicts, lists and scalars and keeps every value's position.
+Because nothing is composed first, hostile input is refused before it can
+cost anything: no tags, no anchors or aliases, nesting at most `max_depth`,
+scalars at most `max_scalar` characters, one document, unique keys.
+
+Scalars never change type behind the user's back: every plain scalar is
+text (`no`, `010`, `1:30`, `2026-11-29` stay as written) except `true`,
+`false` and `null`/`~`/empty; mapping keys are always text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+import yaml
+from yaml import events as ev
+
+from .errors import InputError, Problem, shown
+
+try:  # pragma: no cover - depends on how PyYAML was built
+    from yaml._yaml import CParser as _Parser
+
+    LIBYAML = True
+except ImportError:  # pragma: no cover
+    _Parser = None
+    LIBYAML = False
+
+__all__ = ["Document", "load_document", "Path", "DEFAULT_MAX_DEPTH", "DEFAULT_MAX_SCALAR"]
+
+DEFAULT_MAX_DEPTH = 32
+DEFAULT_MAX_SCALAR = 4096
+_IMPLICIT_KEY_LIMIT = 1024
+
+Path = tuple[str | int, ...]
+
+_SPECIAL = {
+    "true": True, "True": True, "TRUE": True,
+    "false": False, "False": False, "FALSE": False,
+    "null": None, "Null": None, "NULL": None, "~": None, "": None,
+}
+
+
+@dataclass(eq=False, slots=True)
+class Document:
+    """Plain data (dict, list, str, bool, None) plus where each value was written.
+
+    Positions are kept as parser marks and turned into 1-based line and
+    column only when asked for.
+    """
+
+    name: str
+    data: Any
+    root_mark: Any
+    marks: dict[int, Any] = field(default_factory=dict)
+
+    def position(self, path: Iterable[str | int]) -> tuple[int, int]:
+        """Line and column of the value at `path` (or of the nearest ancestor found)."""
+        mark = self.root_mark
+        node = self.data
+        for step in path:
+            table = self.marks.get(id(node))
+            if table is None:
+                break
+            try:
+                entry = table[step]
+            except (KeyError, IndexError, TypeError):
+                break
+            mark = entry[1] if isinstance(node, dict) else entry
+            node = node[step]
+        return mark.line + 1, mark.column + 1
+
+    def key_position(self, path: Iterable[str | int]) -> tuple[int, int]:
+        """Line and column of the key naming the value at `path` (the value's own
+        position for list items)."""
+        *parent_path, last = tuple(path) or ("",)
+        node = self.data
+        for step in parent_path:
+            try:
+                node = node[step]
+            except (KeyError, IndexError, TypeError):
+                return self.position(parent_path)
+        table = self.marks.get(id(node))
+        if isinstance(node, dict) and table is not None and last in table:
+            mark = table[last][0]
+            return mark.line + 1, mark.column + 1
+        return self.position(tuple(parent_path) + (last,))
+
+    def item_lines(self, sequence: list) -> list[tuple[int, int]]:
+        """Line and column of every item of a list that belongs to this document."""
+        table = self.marks.get(id(sequence), ())
+        return [(mark.line + 1, mark.column + 1) for mark in table]
+
+
+def _problem(message: str, mark: Any) -> InputError:
+    return InputError(Problem(message, mark.line + 1, mark.column + 1))
+
+
+def _syntax_error(exc: yaml.YAMLError, text: str) -> InputError:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc).split("\n")[0]
+    context = getattr(exc, "context", None)
+    message = f"YAML syntax: {problem}"
+    if context:
+        message += f" ({context})"
+    if mark is not None:
+        line, column = mark.line + 1, mark.column + 1
+        if column > _IMPLICIT_KEY_LIMIT and "mapping values" in problem:
+            message += (
+                f"; a key longer than {_IMPLICIT_KEY_LIMIT} characters must be quoted"
+                " or written after '? '"
+            )
+        return InputError(Problem(message, line, column))
+    position = getattr(exc, "position", None)
+    if isinstance(position, int):  # ReaderError: a character YAML forbids
+        char = getattr(exc, "character", None)
+        line = text.count("\n", 0, position) + 1
+        column = position - (text.rfind("\n", 0, position) + 1) + 1
+        what = f"character {shown(char)}" if isinstance(char, str) else "character"
+        return InputError(Problem(f"YAML syntax: {what} not allowed in YAML text", line, column))
+    return InputError(Problem(message))
+
+
+def load_document(
+    text: str,
+    *,
+    name: str = "<string>",
+    max_depth: int = DEFAULT_MAX_DEPTH,
+    max_scalar: int = DEFAULT_MAX_SCALAR,
+) -> Document:
+    """Parse one YAML document into a `Document`, or raise `InputError`."""
+    try:
+        document = _build(text, name=name, max_depth=max_depth, max_scalar=max_scalar)
+    except InputError as exc:
+        raise exc.with_file(name) from None
+    except yaml.YAMLError as exc:
+        raise _syntax_error(exc, text).with_file(name) from None
+    if document.data is _EMPTY or document.data is None:
+        raise InputError(Problem("transcript is empty", 1, 1), file=name)
+    return document
+
+
+class _Empty:
+    pass
+
+
+_EMPTY = _Empty()
+
+
+def _build(text: str, *, name: str, max_depth: int, max_scalar: int) -> Document:
+    parser = _Parser(text) if LIBYAML else yaml.SafeLoader(text)
+    get_event = parser.get_event
+    marks: dict[int, Any] = {}
+    root: Any = _EMPTY
+    root_mark: Any = None
+    # A frame: [container, its marks, is_mapping, pending key, pending key mark]
+    stack: list[list[Any]] = []
+    documents = 0
+    scalar_event, mapping_start, sequence_start = ev.ScalarEvent, ev.MappingStartEvent, ev.SequenceStartEvent
+    collection_end = (ev.MappingEndEvent, ev.SequenceEndEvent)
+    special = _SPECIAL
+
+    while True:
+        event = get_event()
+        kind = event.__class__
+        if kind is scalar_event:
+            mark = event.start_mark
+            if event.anchor is not None:
+                raise _problem("anchors (&name) are not allowed in a transcript", mark)
+            if event.tag is not None:
+                raise _problem(f"tags ({shown(event.tag)}) are not allowed in a transcript", mark)
+            value = event.value
+            if len(value) > max_scalar:
+                raise _problem(f"value is {len(value):,} characters long (limit {max_scalar:,})", mark)
+            if not stack:
+                root, root_mark = (special.get(value, value) if not event.style else value), mark
+                continue
+            frame = stack[-1]
+            if frame[2]:
+                if frame[3] is _EMPTY:  # a key
+                    if value in frame[0]:
+                        first = frame[1][value][0]
+                        raise _problem(
+                            f"duplicate key {shown(value)!r} (first written at line {first.line + 1})",
+                            mark,
+                        )
+                    frame[3], frame[4] = value, mark
+                    continue
+                if not event.style and value in special:
+                    value = special[value]
+                frame[0][frame[3]] = value
+                frame[1][frame[3]] = (frame[4], mark)
+                frame[3] = _EMPTY
+            else:
+                if not event.style and value in special:
+                    value = special[value]
+                frame[0].append(value)
+                frame[1].append(mark)
+        elif kind is mapping_start or kind is sequence_start:
+            mark = event.start_mark
+            if event.anchor is not None:
+                raise _problem("anchors (&name) are not allowed in a transcript", mark)
+            if event.tag is not None:
+                raise _problem(f"tags ({shown(event.tag)}) are not allowed in a transcript", mark)
+            if len(stack) >= max_depth:
+                raise _problem(f"nested more than {max_depth} levels deep", mark)
+            if kind is mapping_start:
+                container: Any = {}
+                table: Any = {}
+            else:
+                container, table = [], []
+            marks[id(container)] = table
+            if not stack:
+                root, root_mark = container, mark
+            else:
+                frame = stack[-1]
+                if frame[2]:
+                    if frame[3] is _EMPTY:
+                        raise _problem("a key must be plain text, not a list or mapping", mark)
+                    frame[0][frame[3]] = container
+                    frame[1][frame[3]] = (frame[4], mark)
+                    frame[3] = _EMPTY
+                else:
+                    frame[0].append(container)
+                    frame[1].append(mark)
+            stack.append([container, table, kind is mapping_start, _EMPTY, None])
+        elif kind in collection_end:
+            stack.pop()
+        elif kind is ev.AliasEvent:
+            raise _problem("aliases (*name) are not allowed in a transcript", event.start_mark)
+        elif kind is ev.DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                raise _problem(
+                    "a second YAML document ('---'): a file holds one transcript", event.start_mark
+                )
+        elif kind is ev.StreamEndEvent:
+            break
+    return Document(name=name, data=root, root_mark=root_mark, marks=marks)
