@@ -127,7 +127,8 @@ def _explain(error: Any, document: Document) -> Iterator[Problem]:
             continue
         if keyword == "required":
             missing = [key for key in expected if isinstance(value, dict) and key not in value]
-            yield Problem(f"{where}: missing key '{', '.join(missing)}'", line, column)
+            keys = "key" if len(missing) == 1 else "keys"
+            yield Problem(f"{where}: missing {keys} {', '.join(missing)}", line, column)
             continue
         if keyword == "type":
             names = expected if isinstance(expected, list) else [expected]
@@ -142,13 +143,13 @@ def _explain(error: Any, document: Document) -> Iterator[Problem]:
         elif keyword in ("minItems", "maxItems"):
             count = len(value) if isinstance(value, list) else 0
             word = "at least" if keyword == "minItems" else "at most"
-            message = f"{where}: {count} items; {word} {expected} allowed"
+            message = f"{where}: {count} item{'' if count == 1 else 's'}; needs {word} {expected}"
         elif keyword in ("minLength", "maxLength"):
             word = "at least" if keyword == "minLength" else "at most"
             message = f"{where}: {_kind(value)} must be {word} {expected} characters"
         elif keyword in ("minProperties", "maxProperties"):
             word = "at least" if keyword == "minProperties" else "at most"
-            message = f"{where}: {word} {expected} entries allowed"
+            message = f"{where}: needs {word} {expected} entr{'y' if expected == 1 else 'ies'}"
         elif keyword == "uniqueItems":
             message = f"{where}: items must be distinct"
         else:

@@ -12,7 +12,6 @@ import os
 import select
 import stat
 import sys
-import time
 from dataclasses import dataclass
 
 from .errors import InputError, Problem
@@ -80,31 +79,26 @@ def _read_bytes(path: str, name: str, *, max_bytes: int, stall_seconds: float) -
     except OSError as exc:
         raise InputError(Problem(f"cannot read: {exc.strerror}"), file=name) from None
     try:
-        return _read_stream(fd, name, max_bytes=max_bytes, stall_seconds=stall_seconds)
+        return _read_stream(fd, name, max_bytes=max_bytes, stall_seconds=stall_seconds, nonblocking=True)
     finally:
         os.close(fd)
 
 
-def _read_stream(fd: int, name: str, *, max_bytes: int, stall_seconds: float) -> bytes:
+def _read_stream(fd: int, name: str, *, max_bytes: int, stall_seconds: float, nonblocking: bool = False) -> bytes:
     """Read a pipe, FIFO, device or terminal to EOF, never more than the cap,
-    giving up when no byte arrives for `stall_seconds`."""
+    giving up when no byte arrives for `stall_seconds`. A non-blocking FIFO
+    with no writer reads as empty at once."""
     chunks: list[bytes] = []
     total = 0
-    selectable = not os.isatty(fd)
+    selectable = nonblocking or not os.isatty(fd)
     while True:
-        if selectable:
-            try:
-                ready, _, _ = select.select([fd], [], [], stall_seconds)
-            except (OSError, ValueError):
-                ready, selectable = [fd], False
-            if not ready:
-                raise InputError(
-                    Problem(f"no data arrived for {stall_seconds:g} seconds"), file=name
-                )
+        if selectable and not nonblocking and not _wait(fd, stall_seconds):
+            raise InputError(Problem(f"no data arrived for {stall_seconds:g} seconds"), file=name)
         try:
             chunk = os.read(fd, min(_CHUNK, max_bytes + 1 - total))
         except BlockingIOError:
-            time.sleep(0.01)
+            if not _wait(fd, stall_seconds):
+                raise InputError(Problem(f"no data arrived for {stall_seconds:g} seconds"), file=name) from None
             continue
         except OSError as exc:
             raise InputError(Problem(f"cannot read: {exc.strerror}"), file=name) from None
@@ -114,6 +108,15 @@ def _read_stream(fd: int, name: str, *, max_bytes: int, stall_seconds: float) ->
         total += len(chunk)
         if total > max_bytes:
             raise _too_large(name, max_bytes)
+
+
+def _wait(fd: int, seconds: float) -> bool:
+    """Whether `fd` became readable within `seconds` (True if it cannot be polled)."""
+    try:
+        ready, _, _ = select.select([fd], [], [], seconds)
+    except (OSError, ValueError):
+        return True
+    return bool(ready)
 
 
 def _line_col(data: bytes, offset: int) -> tuple[int, int]:

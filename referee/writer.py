@@ -9,12 +9,13 @@ from typing import Any
 
 __all__ = ["dump_yaml"]
 
-_PLAIN = re.compile(r"^[A-Za-z0-9\u00c0-\uffff+][A-Za-z0-9\u00c0-\uffff ,./+_\-]*$")
-_RESERVED = {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"}
+_PLAIN = re.compile(r"^[^\s\-?:,\[\]{}#&*!|>'\"%@`][^\x00-\x1f\x7f]*$")
+_FLOW_UNSAFE = re.compile(r"[,\[\]{}]")
+_RESERVED = {"true", "false", "null", "yes", "no", "on", "off", "~"}
 _FLOW_WIDTH = 76
 
 
-def _scalar(value: Any) -> str:
+def _scalar(value: Any, *, flow: bool = False) -> str:
     if value is None:
         return "null"
     if value is True:
@@ -22,8 +23,8 @@ def _scalar(value: Any) -> str:
     if value is False:
         return "false"
     text = str(value)
-    if _PLAIN.match(text) and text.lower() not in _RESERVED and not text.endswith(" ") and ": " not in text \
-            and " #" not in text:
+    if (_PLAIN.match(text) and text.lower() not in _RESERVED and not text.endswith((" ", ":"))
+            and ": " not in text and " #" not in text and not (flow and _FLOW_UNSAFE.search(text))):
         return text
     escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
     return f'"{escaped}"'
@@ -36,9 +37,9 @@ def _is_scalar(value: Any) -> bool:
 def _flow(value: Any) -> str | None:
     """A one-line form for a short list or table of scalars."""
     if isinstance(value, list) and all(_is_scalar(v) for v in value):
-        text = "[" + ", ".join(_scalar(v) for v in value) + "]"
+        text = "[" + ", ".join(_scalar(v, flow=True) for v in value) + "]"
     elif isinstance(value, dict) and all(_is_scalar(v) for v in value.values()):
-        text = "{" + ", ".join(f"{_scalar(k)}: {_scalar(v)}" for k, v in value.items()) + "}"
+        text = "{" + ", ".join(f"{_scalar(k, flow=True)}: {_scalar(v, flow=True)}" for k, v in value.items()) + "}"
     else:
         return None
     return text if len(text) <= _FLOW_WIDTH else None

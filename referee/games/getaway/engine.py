@@ -22,7 +22,7 @@ from ...findings import Finding, Severity
 from . import rules as R
 from ...hand import Hand
 from .moves import WASTE, Break, Draw, Move, Play, Skip, Take, TrickMark
-from .options import EmptyPower, FirstTrick, FirstTrickOrder, GetawayOptions, Pickup, TakeHand, Trump
+from .options import DonkeyTrump, EmptyPower, FirstTrick, FirstTrickOrder, GetawayOptions, Pickup, TakeHand, Trump
 
 __all__ = ["Round", "Phase", "End", "RoundResult"]
 
@@ -421,8 +421,8 @@ class Round:
         if broken:
             self._penalise(move, seat, played, broken, trick)
             return
-        if kind is _Kind.FIX:
-            self.trump = played.suit
+        if kind is _Kind.FIX:  # GW-5.4, with the seed's reading by default (see DonkeyTrump)
+            self.trump = trick.led if self.options.donkey_trump is DonkeyTrump.LED else played.suit
         self._put(seat, played, trick)
         if self.phase is Phase.OVER:
             return

@@ -9,7 +9,7 @@ from typing import Mapping
 
 __all__ = [
     "Direction", "DealExtras", "DealerRule", "FirstTrick", "FirstTrickOrder", "Pickup",
-    "Trump", "EmptyPower", "TakeHand", "Scoring", "Betting", "GetawayOptions",
+    "Trump", "DonkeyTrump", "EmptyPower", "TakeHand", "Scoring", "Betting", "GetawayOptions",
 ]
 
 
@@ -53,6 +53,13 @@ class Trump(enum.Enum):
     DONKEY = "donkey"
 
 
+class DonkeyTrump(enum.Enum):
+    """Which suit the first void player makes trumps under trump=donkey."""
+
+    LED = "led"  # seed 000 as written: the suit he could not follow
+    PLAYED = "played"  # the digest's decision A23: the suit of the card he plays
+
+
 class EmptyPower(enum.Enum):
     DRAW_WASTE = "draw_waste"
     DRAW_NEXT_HAND = "draw_next_hand"
@@ -94,6 +101,7 @@ class GetawayOptions:
     pickup: Pickup = Pickup.WINNER
     trump: Trump = Trump.NONE
     must_trump: bool = True
+    donkey_trump: DonkeyTrump = DonkeyTrump.LED
     empty_power: EmptyPower = EmptyPower.DRAW_WASTE
     last_card_high: bool = False
     take_hand: TakeHand = TakeHand.ANY

@@ -170,6 +170,8 @@ def round_summary(result: RoundResult, points: dict[int, int] | None, players: t
 
 def match_summary(match: MatchResult, players: tuple[str, ...], options: GetawayOptions,
                   rounds: int) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """Text lines and plain data for the match; a one-round match without
+    betting adds no text lines (the round says it all)."""
     data: dict[str, Any] = {"complete": match.complete, "rounds": rounds, "match_rounds": options.match_rounds}
     if not match.complete:
         why = (f"{rounds} of {options.match_rounds} rounds recorded" if rounds != options.match_rounds
@@ -192,4 +194,6 @@ def match_summary(match: MatchResult, players: tuple[str, ...], options: Getaway
         lines.append(f"pot {format_fraction(match.pot)}: " + "; ".join(
             f"{players[s]} paid {format_fraction(match.paid[s])}, received {format_fraction(match.received[s])},"
             f" net {format_fraction(match.net[s], signed=True)}" for s in range(len(players))))
+    elif options.match_rounds == 1:
+        lines = []
     return tuple(lines), data

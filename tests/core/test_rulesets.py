@@ -1,0 +1,100 @@
+"""Rulesets as data: presets resolve, options are typed, and the rule IDs the
+code cites match the presets' `cites` both ways and exist in the catalogue
+(and in the digest, when ../shared/rules is at hand)."""
+
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+from referee.games import GAMES
+from referee.games.getaway.options import GetawayOptions
+from referee.rulesets import OptionError, catalogue, catalogues, find_preset, presets, resolve
+
+RULE_ID = re.compile(r"^(GW|TJ|GFF|VZ)-\d+\.\d+$")
+ANY_RULE_ID = re.compile(r"\b(GW|TJ|GFF|VZ)-\d+\.\d+\b")
+DIGESTS = Path(__file__).resolve().parents[3] / "shared" / "rules"
+DIGEST_FILES = {"getaway": "getaway.md", "tjuv": "tjuv.md", "game-flip-flop": "game-flip-flop.md",
+                "vazhushal": "vazhushal.md"}
+
+
+def package(game: str) -> str:
+    return GAMES[game]
+
+
+def code_constants(game: str) -> set[str]:
+    rules = importlib.import_module(package(game) + ".rules")
+    return {value for value in vars(rules).values() if isinstance(value, str) and RULE_ID.match(value)}
+
+
+def mentioned_in_code(game: str) -> set[str]:
+    root = Path(importlib.import_module(package(game)).__file__).parent
+    return {m.group(0) for path in root.rglob("*.py") for m in ANY_RULE_ID.finditer(path.read_text())}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_rule_ids_in_code_and_presets_match_both_ways(game):
+    cited = {rule for preset in presets(game) for rule in preset.cites}
+    assert code_constants(game) == cited
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_rule_id_the_code_mentions_is_declared(game):
+    declared = set(catalogue(game).rules)
+    assert mentioned_in_code(game) - declared == set()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_has_a_preset_of_its_own_or_named_default(game):
+    assert presets(game)
+
+
+@pytest.mark.skipif(not DIGESTS.is_dir(), reason="the digests (../shared/rules) are not beside this checkout")
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_catalogue_declares_exactly_the_digests_rules(game):
+    text = (DIGESTS / DIGEST_FILES[game]).read_text(encoding="utf-8")
+    in_digest = {m.group(1) for m in re.finditer(r"\*\*((GW|TJ|GFF|VZ)-\d+\.\d+)", text)}
+    assert in_digest and in_digest <= set(catalogue(game).rules)
+
+
+def test_getaway_options_dataclass_matches_the_catalogue():
+    import dataclasses
+    import enum
+
+    options = catalogue("getaway").options
+    fields = {f.name: f for f in dataclasses.fields(GetawayOptions)}
+    assert set(fields) == set(options)
+    for name, spec in options.items():
+        default = fields[name].default
+        if isinstance(default, enum.Enum):
+            assert {member.value for member in type(default)} == set(spec.values), name
+        if isinstance(default, bool):
+            assert set(spec.values) == {"yes", "no"}, name
+
+
+def test_every_getaway_preset_builds_typed_options():
+    for preset in presets("getaway"):
+        GetawayOptions.from_values(preset.options)
+
+
+def test_aliases_and_overrides():
+    assert find_preset("bhabhi").name == "getaway" and find_preset("bhabhi-thulla").name == "getaway"
+    ruleset = resolve("getaway", "bhabhi", {"take_hand": "leader", "staggered_table": ["5", "2"]})
+    assert ruleset.preset == "getaway" and ruleset.values["take_hand"] == "leader"
+    assert ruleset.values["staggered_table"] == (5, 2)
+
+
+@pytest.mark.parametrize("preset,overrides,key", [
+    ("chess", {}, None), ("getaway", {"trumps": "x"}, "trumps"), ("getaway", {"trump": "hearts"}, "trump"),
+    ("getaway", {"match_rounds": "0"}, "match_rounds"), ("getaway", {"ante": "-1"}, "ante"),
+    ("getaway", {"staggered_table": "3,x"}, "staggered_table"),
+])
+def test_unknown_presets_options_and_values(preset, overrides, key):
+    with pytest.raises(OptionError) as raised:
+        resolve("getaway", preset, overrides)
+    assert raised.value.key == key
+
+
+def test_every_catalogue_loads():
+    assert "getaway" in catalogues()
