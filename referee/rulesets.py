@@ -212,7 +212,7 @@ def presets(game: str | None = None) -> list[Preset]:
     for preset in _data()[1].values():
         if game is None or preset.game == game:
             seen.setdefault(preset.name, preset)
-    return list(seen.values())
+    return sorted(seen.values(), key=lambda p: (p.game, p.name != p.game, p.name))
 
 
 def find_preset(name: str) -> Preset | None:

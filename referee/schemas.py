@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from .errors import InputError, Problem, shown
 from .resources import data_dir
@@ -68,13 +68,29 @@ def validator(name: str) -> Any:
     return local_validator(schema(name))
 
 
+@cache
+def fast_check(name: str) -> Callable[[Any], bool] | None:
+    """The compiled yes/no check for a schema (None if it cannot be compiled)."""
+    from .fastcheck import Unsupported, compile_schema
+
+    try:
+        return compile_schema(SCHEMA_BASE + name, _all_schemas())
+    except Unsupported:
+        return None
+
+
 def validate(document: Document, name: str) -> None:
-    """Raise InputError listing (up to 20) schema violations, each located."""
-    check = validator(name)
-    if check.is_valid(document.data):
+    """Raise InputError listing (up to 20) schema violations, each located.
+    A valid document costs only the compiled check; `jsonschema` runs only
+    to explain a failure (and has the last word)."""
+    fast = fast_check(name)
+    if fast is not None and fast(document.data):
+        return
+    errors = list(validator(name).iter_errors(document.data))
+    if not errors:
         return
     problems = sorted(
-        {problem for error in check.iter_errors(document.data) for problem in _explain(error, document)},
+        {problem for error in errors for problem in _explain(error, document)},
         key=lambda p: (p.line or 0, p.column or 0, p.message),
     )
     raise InputError(problems[:MAX_PROBLEMS], file=document.name)

@@ -9,7 +9,7 @@ from typing import Any
 
 __all__ = ["dump_yaml"]
 
-_PLAIN = re.compile(r"^[^\s\-?:,\[\]{}#&*!|>'\"%@`][^\x00-\x1f\x7f]*$")
+_PLAIN = re.compile(r"^([^\s\-?:,\[\]{}#&*!|>'\"%@`]|-[0-9A-Za-z])[^\x00-\x1f\x7f]*$")
 _FLOW_UNSAFE = re.compile(r"[,\[\]{}]")
 _RESERVED = {"true", "false", "null", "yes", "no", "on", "off", "~"}
 _FLOW_WIDTH = 76

@@ -60,7 +60,7 @@ class Trick:
     """The cards of one trick and who has acted in it."""
 
     __slots__ = ("number", "leader", "order", "plays", "acted", "led", "first", "end", "offender",
-                 "extra", "drawn_lead", "tochoo", "turn")
+                 "extra", "drawn_lead", "tochoo", "turn", "resolved")
 
     def __init__(self, *, number: int, leader: int, order: list[int], led: Suit | None, first: bool) -> None:
         self.number = number
@@ -76,6 +76,7 @@ class Trick:
         self.drawn_lead = False
         self.tochoo: int | None = None
         self.turn = 1
+        self.resolved = False  # its cards have gone to a hand or aside for the waste pile
 
     def expected(self) -> int | None:
         """Whose turn it is (clockwise-order tricks)."""
@@ -560,6 +561,7 @@ class Round:
         """GW-3.20 steps 1 to 6."""
         trick = self.trick
         cards = trick.cards()
+        trick.resolved = True
         if trick.end in (End.PENALTY, End.BREAK):
             power = trick.offender
             self.hands[power].add_all(cards)
@@ -747,7 +749,7 @@ class Round:
         total.update(self.waste)
         total.update(self.aside)
         total.update(self.removed)
-        if self.trick is not None and self.phase in (Phase.PLAYING, Phase.ENDED):
+        if self.trick is not None and not self.trick.resolved:  # also a trick abandoned when the round ended
             total.update(self.trick.cards())
         return total
 

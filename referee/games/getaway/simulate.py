@@ -87,7 +87,8 @@ def _play(rng: random.Random, options: GetawayOptions, players: tuple[str, ...],
         if state.phase is Phase.OVER:
             break
         legal = state.legal_moves()
-        takes = [m for m in legal if isinstance(m, Take)]
+        # nobody sensible takes the last other hand: he would lose at once (GW-3.35)
+        takes = [m for m in legal if isinstance(m, Take)] if state.active_count > 2 else []
         others = [m for m in legal if not isinstance(m, Take)]
         move = rng.choice(takes) if takes and (not others or rng.random() < TAKE_CHANCE) else rng.choice(others)
         if isinstance(move, Play) and state.phase in (Phase.SETUP, Phase.WINDOW):

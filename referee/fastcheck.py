@@ -1,0 +1,223 @@
+"""A fast yes/no validity check compiled from our JSON Schemas.
+
+`jsonschema` explains a document that fails, with located messages; but it
+costs milliseconds per transcript, most of it resolving `$ref`s. This module
+compiles the same schema files (the single contract) into nested closures
+that answer only "valid or not", for the Draft 2020-12 keywords our schemas
+use. A schema using any other keyword makes `compile_schema` raise
+`Unsupported`, and the caller falls back to `jsonschema` alone. A test
+compares both validators on valid and broken documents.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Mapping
+from urllib.parse import urldefrag, urljoin
+
+__all__ = ["compile_schema", "Unsupported"]
+
+Check = Callable[[Any], bool]
+
+_ANNOTATIONS = {"$schema", "$id", "$defs", "$comment", "title", "description", "examples", "default",
+                "deprecated", "readOnly", "writeOnly"}
+_TYPES: dict[str, Callable[[Any], bool]] = {
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str),
+    "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+}
+
+
+_BOUNDS: dict[str, Callable[[Any, Any], bool]] = {
+    "minimum": lambda v, b: v >= b, "maximum": lambda v, b: v <= b,
+    "exclusiveMinimum": lambda v, b: v > b, "exclusiveMaximum": lambda v, b: v < b,
+}
+
+
+class Unsupported(ValueError):
+    """The schema uses a keyword this compiler does not implement."""
+
+
+def _equal(a: Any, b: Any) -> bool:
+    """JSON equality: true is not 1."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_equal(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_equal(x, y) for x, y in zip(a, b))
+    return type(a) is type(b) and a == b
+
+
+def _pointer(document: Any, pointer: str) -> Any:
+    node = document
+    for part in pointer.lstrip("/").split("/") if pointer else ():
+        part = part.replace("~1", "/").replace("~0", "~")
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    return node
+
+
+class _Compiler:
+    def __init__(self, resources: Mapping[str, dict]) -> None:
+        self.resources = resources
+        self.done: dict[tuple[str, str], Check] = {}
+
+    def ref(self, base: str, ref: str) -> Check:
+        uri, fragment = urldefrag(urljoin(base, ref))
+        if uri not in self.resources:
+            raise Unsupported(f"$ref to an unknown resource {uri}")
+        key = (uri, fragment)
+        if key not in self.done:
+            cell: list[Check] = []
+            self.done[key] = lambda value: cell[0](value)  # breaks recursion while compiling
+            cell.append(self.compile(_pointer(self.resources[uri], fragment), uri))
+        return self.done[key]
+
+    def compile(self, schema: Any, base: str) -> Check:  # noqa: C901 - one branch per keyword
+        if schema is True:
+            return lambda value: True
+        if schema is False:
+            return lambda value: False
+        if not isinstance(schema, dict):
+            raise Unsupported(f"schema {schema!r}")
+        base = urljoin(base, schema.get("$id", ""))
+        keys = [k for k in schema if k not in _ANNOTATIONS and not k.startswith("x-") and k not in ("then", "else")]
+        text = _text_check(schema, keys)
+        if text is not None:
+            return text
+        checks = [self.keyword(key, schema[key], schema, base) for key in keys]
+        if not checks:
+            return lambda value: True
+        if len(checks) == 1:
+            return checks[0]
+        if len(checks) == 2:
+            first, second = checks
+            return lambda value: first(value) and second(value)
+
+        def every(value: Any) -> bool:
+            for check in checks:
+                if not check(value):
+                    return False
+            return True
+        return every
+
+    def keyword(self, key: str, arg: Any, schema: dict, base: str) -> Check:  # noqa: C901
+        if key == "type":
+            tests = [_TYPES[t] for t in (arg if isinstance(arg, list) else [arg])]
+            if len(tests) == 1:
+                return tests[0]
+            return lambda v: any(test(v) for test in tests)
+        if key == "$ref":
+            return self.ref(base, arg)
+        if key == "const":
+            return lambda v: _equal(v, arg)
+        if key == "enum":
+            if all(isinstance(x, str) for x in arg):
+                allowed = frozenset(arg)
+                return lambda v: isinstance(v, str) and v in allowed
+            return lambda v: any(_equal(v, x) for x in arg)
+        if key == "pattern":
+            search = re.compile(arg).search
+            return lambda v: not isinstance(v, str) or search(v) is not None
+        if key == "minLength":
+            return lambda v: not isinstance(v, str) or len(v) >= arg
+        if key == "maxLength":
+            return lambda v: not isinstance(v, str) or len(v) <= arg
+        if key in _BOUNDS:
+            compare = _BOUNDS[key]
+            return lambda v: not _TYPES["number"](v) or compare(v, arg)
+        if key == "multipleOf":
+            return lambda v: not _TYPES["number"](v) or (v / arg) == int(v / arg)
+        if key == "properties":
+            subs = {name: self.compile(sub, base) for name, sub in arg.items()}
+
+            def properties(v: Any) -> bool:
+                if not isinstance(v, dict):
+                    return True
+                for name, check in subs.items():
+                    if name in v and not check(v[name]):
+                        return False
+                return True
+            return properties
+        if key == "required":
+            return lambda v: not isinstance(v, dict) or all(name in v for name in arg)
+        if key == "additionalProperties":
+            if "patternProperties" in schema:
+                raise Unsupported("patternProperties")
+            known = frozenset(schema.get("properties", ()))
+            if arg is False:
+                return lambda v: not isinstance(v, dict) or known.issuperset(v)
+            extra = self.compile(arg, base)
+            return lambda v: not isinstance(v, dict) or all(extra(x) for k, x in v.items() if k not in known)
+        if key == "propertyNames":
+            names = self.compile(arg, base)
+            return lambda v: not isinstance(v, dict) or all(names(k) for k in v)
+        if key == "minProperties":
+            return lambda v: not isinstance(v, dict) or len(v) >= arg
+        if key == "maxProperties":
+            return lambda v: not isinstance(v, dict) or len(v) <= arg
+        if key == "items":
+            if "prefixItems" in schema:
+                raise Unsupported("prefixItems")
+            item = self.compile(arg, base)
+
+            def items(v: Any) -> bool:
+                if isinstance(v, list):
+                    for x in v:
+                        if not item(x):
+                            return False
+                return True
+            return items
+        if key == "minItems":
+            return lambda v: not isinstance(v, list) or len(v) >= arg
+        if key == "maxItems":
+            return lambda v: not isinstance(v, list) or len(v) <= arg
+        if key == "uniqueItems":
+            if not arg:
+                return lambda v: True
+            def unique(v: Any) -> bool:
+                if not isinstance(v, list):
+                    return True
+                if all(isinstance(x, str) for x in v):
+                    return len(set(v)) == len(v)
+                return all(not _equal(v[i], v[j]) for i in range(len(v)) for j in range(i + 1, len(v)))
+            return unique
+        if key in ("allOf", "anyOf", "oneOf"):
+            subs = [self.compile(sub, base) for sub in arg]
+            if key == "allOf":
+                return lambda v: all(sub(v) for sub in subs)
+            if key == "anyOf":
+                return lambda v: any(sub(v) for sub in subs)
+            return lambda v: sum(1 for sub in subs if sub(v)) == 1
+        if key == "not":
+            sub = self.compile(arg, base)
+            return lambda v: not sub(v)
+        if key == "if":
+            condition = self.compile(arg, base)
+            then = self.compile(schema.get("then", True), base)
+            otherwise = self.compile(schema.get("else", True), base)
+            return lambda v: then(v) if condition(v) else otherwise(v)
+        raise Unsupported(f"keyword {key!r}")
+
+
+def _text_check(schema: dict, keys: list[str]) -> Check | None:
+    """One closure for the common `{type: string, pattern, min/maxLength}`."""
+    if schema.get("type") != "string" or not set(keys) <= {"type", "pattern", "minLength", "maxLength"}:
+        return None
+    search = re.compile(schema["pattern"]).search if "pattern" in schema else None
+    low, high = schema.get("minLength", 0), schema.get("maxLength")
+    if search is not None and low == 0 and high is None:
+        return lambda v: isinstance(v, str) and search(v) is not None
+    return lambda v: (isinstance(v, str) and len(v) >= low and (high is None or len(v) <= high)
+                      and (search is None or search(v) is not None))
+
+
+def compile_schema(uri: str, resources: Mapping[str, dict]) -> Check:
+    """A validity check for the schema registered at `uri`; raises Unsupported."""
+    return _Compiler(resources).ref(uri, "")

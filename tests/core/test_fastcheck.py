@@ -1,0 +1,70 @@
+"""The compiled validity check agrees with jsonschema on valid and broken documents."""
+
+import copy
+import random
+
+import pytest
+
+from referee.fastcheck import Unsupported, compile_schema
+from referee.games.getaway.simulate import simulate
+from referee.schemas import SCHEMA_BASE, _all_schemas, fast_check, validator
+from referee.yamldoc import load_document
+
+JUNK = [None, True, False, "", "x", "AS", "N play AS", [], ["a"], {}, {"a": "b"}, "1", "-1.5", "trick 1", "9" * 50]
+
+
+def _paths(node, path=()):
+    yield path
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _paths(value, path + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _paths(value, path + (i,))
+
+
+def _mutate(data, rng):
+    data = copy.deepcopy(data)
+    path = rng.choice(list(_paths(data))[1:])
+    parent = data
+    for step in path[:-1]:
+        parent = parent[step]
+    last = path[-1]
+    action = rng.randrange(4)
+    if action == 0:
+        parent[last] = rng.choice(JUNK)
+    elif action == 1:
+        del parent[last]
+    elif action == 2 and isinstance(parent, dict):
+        parent[rng.choice(["extra", "claims", "note", "marked", "format"])] = rng.choice(JUNK)
+    elif isinstance(parent[last], str):
+        parent[last] = parent[last] + rng.choice([" x", "\t", " play", "", "  "])
+    return data
+
+
+@pytest.mark.parametrize("preset", ["getaway", "donkey", "getaway-pickup-breaker"])
+def test_compiled_check_agrees_with_jsonschema(preset):
+    rng = random.Random(preset)
+    check = fast_check("transcript.schema.json")
+    slow = validator("transcript.schema.json")
+    options = {"match_rounds": "2", "betting": "pot"} if preset == "donkey" else {}
+    for seed in range(6):
+        data = load_document(simulate(preset=preset, players=3 + seed % 4, seed=seed, overrides=options)).data
+        assert check(data) and slow.is_valid(data)
+        for _ in range(60):
+            mutant = _mutate(data, rng)
+            assert check(mutant) == slow.is_valid(mutant), mutant
+
+
+def test_the_report_and_ruleset_schemas_compile_and_agree():
+    ruleset = fast_check("ruleset.schema.json")
+    report = fast_check("report.schema.json")
+    assert ruleset({"kind": "preset", "game": "x"}) is validator("ruleset.schema.json").is_valid({"kind": "preset", "game": "x"})
+    assert report({"referee": "1", "reports": [], "summary": {"files": 0, "legal": 0, "illegal": 0, "unusable": 0}})
+
+
+def test_unknown_keywords_are_refused_not_ignored():
+    resources = dict(_all_schemas())
+    resources[SCHEMA_BASE + "odd.json"] = {"$id": SCHEMA_BASE + "odd.json", "unevaluatedProperties": False}
+    with pytest.raises(Unsupported):
+        compile_schema(SCHEMA_BASE + "odd.json", resources)
