@@ -4,6 +4,7 @@ that differs, 2 unusable input or a usage error."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -36,31 +37,69 @@ def main() -> None:
 @click.argument("files", nargs=-1, required=True)
 @click.option("--format", "output_format", type=click.Choice(["text", "json", "jsonl"]), default="text",
               show_default=True, help="Report format (json: one document; jsonl: one line per file).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes [default: every core].")
 @click.option("--max-bytes", type=click.IntRange(min=1), default=None,
               help="Largest transcript accepted, in bytes [default: 8 MiB].")
-def check(files: tuple[str, ...], output_format: str, max_bytes: int | None) -> None:
+def check(files: tuple[str, ...], output_format: str, jobs: int | None, max_bytes: int | None) -> None:
     """Replay transcripts and report every illegal move, penalty and result.
 
-    FILES are transcripts, directories (every *.yaml and *.yml under them)
-    or '-' for standard input. Exit status: 0 legal and every claim matches,
-    1 an illegal move or a claim that differs, 2 unusable input.
+    FILES are transcripts, directories (every *.yaml and *.yml under them),
+    quoted globs, or '-' for standard input. Reports come in the order the
+    files were given; with several files a summary follows. Exit status: 0
+    legal and every claim matches, 1 an illegal move or a claim that
+    differs, 2 unusable input.
 
     \b
     Examples:
       referee check samples/getaway/seed-000-example.yaml
-      referee check --format json samples/
+      referee check --format jsonl --jobs 2 archive/ > reports.jsonl
       cat game.yaml | referee check -
     """
-    from .check import check_file
+    import time
+
+    from .batch import check_files, default_jobs
     from .inputs import expand_inputs
-    from .render import RENDERERS
+    from .render import RENDERERS, render_summary, summary
     from .report import exit_status
     from .source import DEFAULT_MAX_BYTES
 
-    reports = [check_file(path, max_bytes=max_bytes or DEFAULT_MAX_BYTES) for path in expand_inputs(list(files))]
-    sys.stdout.write(RENDERERS[output_format](reports))
+    started = time.perf_counter()
+    paths = expand_inputs(list(files))
+    progress = _progress_bar() if len(paths) >= 20 and sys.stderr.isatty() else None
+    reports = []
+    streaming = output_format != "json"
+    for report in check_files(paths, jobs=jobs or default_jobs(), max_bytes=max_bytes or DEFAULT_MAX_BYTES,
+                              progress=progress):
+        reports.append(report)
+        if streaming:
+            _write(RENDERERS[output_format]([report]), progress)
+    seconds = time.perf_counter() - started
+    if progress:
+        sys.stderr.write("\r\033[K" if "NO_COLOR" not in os.environ else "\n")
+    if not streaming:
+        sys.stdout.write(RENDERERS[output_format](reports, seconds=seconds))
+    elif len(reports) > 1:
+        target = sys.stdout if output_format == "text" else sys.stderr
+        target.write(render_summary(summary(reports, seconds=seconds)))
     sys.stdout.flush()
     sys.exit(exit_status(reports))
+
+
+def _progress_bar():
+    width = 30
+
+    def show(done: int, total: int) -> None:
+        filled = width * done // total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} files")
+        sys.stderr.flush()
+    return show
+
+
+def _write(text: str, progress) -> None:
+    if progress:
+        sys.stderr.write("\r\033[K")
+    sys.stdout.write(text)
 
 
 @main.command(context_settings=CONTEXT)
@@ -154,7 +193,10 @@ def simulate(game: str, preset: str | None, players: int, seed: int, options: tu
             _fail(f"-o takes KEY=VALUE, not '{item}'")
         overrides[key.strip()] = value.strip()
     try:
-        text = get_game(game).simulate(preset=preset or game, players=players, seed=seed, options=overrides)
+        from .rulesets import catalogue
+
+        text = get_game(game).simulate(preset=preset or catalogue(game).default_preset, players=players, seed=seed,
+                                       options=overrides)
     except InputError as exc:
         _fail("; ".join(p.message for p in exc.problems))
     sys.stdout.write(text)

@@ -64,8 +64,9 @@ def _pointer(document: Any, pointer: str) -> Any:
 
 
 class _Compiler:
-    def __init__(self, resources: Mapping[str, dict]) -> None:
+    def __init__(self, resources: Mapping[str, dict], *, eager: bool) -> None:
         self.resources = resources
+        self.eager = eager
         self.done: dict[tuple[str, str], Check] = {}
 
     def ref(self, base: str, ref: str) -> Check:
@@ -75,8 +76,16 @@ class _Compiler:
         key = (uri, fragment)
         if key not in self.done:
             cell: list[Check] = []
-            self.done[key] = lambda value: cell[0](value)  # breaks recursion while compiling
-            cell.append(self.compile(_pointer(self.resources[uri], fragment), uri))
+
+            def lazy(value: Any) -> bool:
+                """Compile the target on first use: a transcript of one game
+                never pays for the other games' schemas."""
+                if not cell:
+                    cell.append(self.compile(_pointer(self.resources[uri], fragment), uri))
+                return cell[0](value)
+            self.done[key] = lazy
+            if self.eager:
+                cell.append(self.compile(_pointer(self.resources[uri], fragment), uri))
         return self.done[key]
 
     def compile(self, schema: Any, base: str) -> Check:  # noqa: C901 - one branch per keyword
@@ -218,6 +227,8 @@ def _text_check(schema: dict, keys: list[str]) -> Check | None:
                       and (search is None or search(v) is not None))
 
 
-def compile_schema(uri: str, resources: Mapping[str, dict]) -> Check:
-    """A validity check for the schema registered at `uri`; raises Unsupported."""
-    return _Compiler(resources).ref(uri, "")
+def compile_schema(uri: str, resources: Mapping[str, dict], *, eager: bool = True) -> Check:
+    """A validity check for the schema registered at `uri`; raises Unsupported.
+    With `eager=False`, each `$ref` is compiled on first use, and an
+    unsupported keyword there raises Unsupported at check time."""
+    return _Compiler(resources, eager=eager).ref(uri, "")

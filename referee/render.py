@@ -15,7 +15,7 @@ from .errors import shown
 from .findings import Finding, Severity
 from .report import Report, Status
 
-__all__ = ["RENDERERS", "render_text", "render_json", "render_jsonl", "finding_line"]
+__all__ = ["RENDERERS", "render_text", "render_json", "render_jsonl", "render_summary", "summary", "finding_line"]
 
 
 def _place(file: str, line: int | None, column: int | None) -> str:
@@ -61,33 +61,45 @@ def _report_text(report: Report) -> list[str]:
     return out
 
 
-def render_text(reports: Iterable[Report]) -> str:
+def render_text(reports: Iterable[Report], *, seconds: float | None = None) -> str:
     lines: list[str] = []
     for report in reports:
         lines.extend(_report_text(report))
     return "\n".join(lines) + ("\n" if lines else "")
 
 
-def _summary(reports: list[Report]) -> dict:
-    return {
+def summary(reports: list[Report], *, seconds: float | None = None) -> dict:
+    """Counts of a run, and its wall time when known."""
+    counts = {
         "files": len(reports),
         "legal": sum(r.status is Status.LEGAL for r in reports),
         "illegal": sum(r.status is Status.ILLEGAL for r in reports),
         "unusable": sum(r.status is Status.UNUSABLE for r in reports),
     }
+    if seconds is not None:
+        counts["seconds"] = round(seconds, 3)
+    return counts
 
 
-def render_json(reports: Iterable[Report]) -> str:
+def render_summary(counts: dict) -> str:
+    text = f"{counts['files']} files: {counts['legal']} legal, {counts['illegal']} illegal, {counts['unusable']} unusable"
+    if "seconds" in counts:
+        text += f" ({counts['seconds']:.2f} s)"
+    return text + "\n"
+
+
+def render_json(reports: Iterable[Report], *, seconds: float | None = None) -> str:
     reports = list(reports)
-    data = {"referee": __version__, "reports": [r.to_data() for r in reports], "summary": _summary(reports)}
+    data = {"referee": __version__, "reports": [r.to_data() for r in reports],
+            "summary": summary(reports, seconds=seconds)}
     return json.dumps(data, indent=2, ensure_ascii=True) + "\n"
 
 
-def render_jsonl(reports: Iterable[Report]) -> str:
+def render_jsonl(reports: Iterable[Report], *, seconds: float | None = None) -> str:
     return "".join(json.dumps(r.to_data(), ensure_ascii=True, separators=(",", ":")) + "\n" for r in reports)
 
 
-RENDERERS: dict[str, Callable[[Iterable[Report]], str]] = {
+RENDERERS: dict[str, Callable[..., str]] = {
     "text": render_text,
     "json": render_json,
     "jsonl": render_jsonl,

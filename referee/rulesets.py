@@ -2,7 +2,8 @@
 named presets, read from `rulesets/*.yaml` and checked against
 `schemas/ruleset.schema.json`.
 
-A transcript names a preset and may override options; `resolve()` turns that
+Files are read on first use, one game at a time. A transcript names a
+preset and may override options; `resolve()` turns that
 into typed values (text, int, Fraction, tuple of ints). Games build their own
 option dataclasses from those values and never branch on a preset's name.
 """
@@ -16,8 +17,6 @@ from typing import Mapping
 
 from .money import AmountError, parse_amount
 from .resources import data_dir
-from .schemas import validate
-from .source import read_source
 from .yamldoc import load_document
 
 __all__ = [
@@ -109,6 +108,7 @@ class Catalogue:
     options: Mapping[str, OptionSpec]
     rules: Mapping[str, RuleText]
     aka: tuple[str, ...] = ()
+    default_preset: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,96 +145,112 @@ def _write(value: OptionValue) -> str:
 
 
 def _load(path: str) -> dict:
-    document = load_document(read_source(path).text, name=path)
-    validate(document, "ruleset.schema.json")
-    return document.data
+    """A shipped data file. It is not schema-checked here (the test suite
+    checks every file against ruleset.schema.json), to keep start-up short."""
+    with open(path, encoding="utf-8") as handle:
+        return load_document(handle.read(), name=path).data
+
+
+def _catalogue_of(raw: dict) -> Catalogue:
+    options = {
+        name: OptionSpec(
+            name=name,
+            kind=spec.get("type", "choice"),
+            values=tuple(spec.get("values", ())),
+            default=spec["default"],
+            text=spec["text"],
+            seed=spec.get("seed", ""),
+            minimum=int(spec["minimum"]) if "minimum" in spec else None,
+            maximum=int(spec["maximum"]) if "maximum" in spec else None,
+            positive=bool(spec.get("positive", False)),
+        )
+        for name, spec in raw["options"].items()
+    }
+    for spec in options.values():
+        spec.parse(spec.default)  # a bad default is a packaging bug
+    rules = {
+        rule_id: RuleText(rule_id, entry["title"], entry["text"], raw["game"])
+        for rule_id, entry in raw["rules"].items()
+    }
+    return Catalogue(raw["game"], raw["title"], options, rules, tuple(raw.get("aka", ())),
+                     raw.get("default_preset", raw["game"]))
+
+
+def _preset_of(raw: dict, path: str) -> Preset:
+    game = catalogue(raw["game"])
+    values = {name: spec.parse(raw["options"].get(name, spec.default)) for name, spec in game.options.items()}
+    unknown = set(raw["options"]) - set(game.options)
+    assert not unknown, f"{path}: unknown options {unknown}"
+    missing = set(raw["cites"]) - set(game.rules)
+    assert not missing, f"{path}: cites undeclared rules {missing}"
+    return Preset(
+        name=raw["preset"], game=raw["game"], title=raw["title"], text=raw.get("text", ""),
+        aliases=tuple(raw.get("aliases", ())), options=values, cites=tuple(raw["cites"]),
+    )
 
 
 @cache
-def _data() -> tuple[dict[str, Catalogue], dict[str, Preset]]:
-    root = data_dir("rulesets")
-    games: dict[str, Catalogue] = {}
-    for path in sorted((root / "games").glob("*.yaml")):
-        raw = _load(str(path))
-        options = {
-            name: OptionSpec(
-                name=name,
-                kind=spec.get("type", "choice"),
-                values=tuple(spec.get("values", ())),
-                default=spec["default"],
-                text=spec["text"],
-                seed=spec.get("seed", ""),
-                minimum=int(spec["minimum"]) if "minimum" in spec else None,
-                maximum=int(spec["maximum"]) if "maximum" in spec else None,
-                positive=bool(spec.get("positive", False)),
-            )
-            for name, spec in raw["options"].items()
-        }
-        for spec in options.values():
-            spec.parse(spec.default)  # a bad default is a packaging bug
-        rules = {
-            rule_id: RuleText(rule_id, entry["title"], entry["text"], raw["game"])
-            for rule_id, entry in raw["rules"].items()
-        }
-        games[raw["game"]] = Catalogue(raw["game"], raw["title"], options, rules, tuple(raw.get("aka", ())))
+def catalogue(game: str) -> Catalogue:
+    """A game's catalogue, read on first use (`rulesets/games/<game>.yaml`)."""
+    path = data_dir("rulesets") / "games" / f"{game}.yaml"
+    if not path.is_file():
+        raise KeyError(game)
+    return _catalogue_of(_load(str(path)))
+
+
+@cache
+def _preset_file(name: str) -> Preset | None:
+    """The preset in `rulesets/<name>.yaml`, if that file exists."""
+    path = data_dir("rulesets") / f"{name}.yaml"
+    return _preset_of(_load(str(path)), str(path)) if path.is_file() else None
+
+
+@cache
+def _all_presets() -> dict[str, Preset]:
+    """Every preset by name and alias (reads every preset file)."""
     found: dict[str, Preset] = {}
-    for path in sorted(root.glob("*.yaml")):
-        raw = _load(str(path))
-        game = games[raw["game"]]
-        values = {}
-        for name, spec in game.options.items():
-            values[name] = spec.parse(raw["options"].get(name, spec.default))
-        unknown = set(raw["options"]) - set(game.options)
-        assert not unknown, f"{path}: unknown options {unknown}"
-        missing = set(raw["cites"]) - set(game.rules)
-        assert not missing, f"{path}: cites undeclared rules {missing}"
-        preset = Preset(
-            name=raw["preset"], game=raw["game"], title=raw["title"], text=raw.get("text", ""),
-            aliases=tuple(raw.get("aliases", ())), options=values, cites=tuple(raw["cites"]),
-        )
+    for path in sorted(data_dir("rulesets").glob("*.yaml")):
+        preset = _preset_file(path.stem)
         for name in (preset.name, *preset.aliases):
             assert name not in found, f"{path}: preset name {name} used twice"
             found[name] = preset
-    return games, found
+    return found
 
 
 def catalogues() -> Mapping[str, Catalogue]:
-    return _data()[0]
-
-
-def catalogue(game: str) -> Catalogue:
-    return _data()[0][game]
+    """Every game's catalogue (reads them all)."""
+    return {path.stem: catalogue(path.stem) for path in sorted((data_dir("rulesets") / "games").glob("*.yaml"))}
 
 
 def presets(game: str | None = None) -> list[Preset]:
-    """Distinct presets (aliases folded), optionally of one game."""
+    """Distinct presets (aliases folded), optionally of one game; the game's
+    default first."""
     seen: dict[str, Preset] = {}
-    for preset in _data()[1].values():
+    for preset in _all_presets().values():
         if game is None or preset.game == game:
             seen.setdefault(preset.name, preset)
-    return sorted(seen.values(), key=lambda p: (p.game, p.name != p.game, p.name))
+    return sorted(seen.values(), key=lambda p: (p.game, p.name != catalogue(p.game).default_preset, p.name))
 
 
 def find_preset(name: str) -> Preset | None:
-    return _data()[1].get(name)
+    """A preset by name (one file read) or by alias (every file read)."""
+    preset = _preset_file(name) if "/" not in name and not name.startswith(".") else None
+    if preset is not None and preset.name == name:
+        return preset
+    return _all_presets().get(name)
 
 
 def rule_text(rule_id: str) -> RuleText | None:
-    for game in _data()[0].values():
+    for game in catalogues().values():
         found = game.rules.get(rule_id)
         if found is not None:
             return found
     return None
 
 
-def default_preset(game: str) -> str:
-    """The preset named after the game (every game has one)."""
-    return game
-
-
 def resolve(game: str, preset_name: str | None, overrides: Mapping[str, object]) -> Ruleset:
     """The preset (default: the game's own) with `overrides` applied and typed."""
-    name = preset_name or default_preset(game)
+    name = preset_name or catalogue(game).default_preset
     preset = find_preset(name)
     if preset is None or preset.game != game:
         known = ", ".join(sorted(p.name for p in presets(game)))

@@ -74,7 +74,7 @@ def fast_check(name: str) -> Callable[[Any], bool] | None:
     from .fastcheck import Unsupported, compile_schema
 
     try:
-        return compile_schema(SCHEMA_BASE + name, _all_schemas())
+        return compile_schema(SCHEMA_BASE + name, _all_schemas(), eager=False)
     except Unsupported:
         return None
 
@@ -83,9 +83,14 @@ def validate(document: Document, name: str) -> None:
     """Raise InputError listing (up to 20) schema violations, each located.
     A valid document costs only the compiled check; `jsonschema` runs only
     to explain a failure (and has the last word)."""
+    from .fastcheck import Unsupported
+
     fast = fast_check(name)
-    if fast is not None and fast(document.data):
-        return
+    try:
+        if fast is not None and fast(document.data):
+            return
+    except Unsupported:
+        pass  # a schema the compiler cannot do: jsonschema alone decides
     errors = list(validator(name).iter_errors(document.data))
     if not errors:
         return

@@ -63,6 +63,11 @@ def test_the_report_and_ruleset_schemas_compile_and_agree():
     assert report({"referee": "1", "reports": [], "summary": {"files": 0, "legal": 0, "illegal": 0, "unusable": 0}})
 
 
+@pytest.mark.parametrize("name", ["transcript.schema.json", "ruleset.schema.json", "report.schema.json"])
+def test_every_schema_compiles_completely(name):
+    compile_schema(SCHEMA_BASE + name, _all_schemas(), eager=True)
+
+
 def test_unknown_keywords_are_refused_not_ignored():
     resources = dict(_all_schemas())
     resources[SCHEMA_BASE + "odd.json"] = {"$id": SCHEMA_BASE + "odd.json", "unevaluatedProperties": False}

@@ -98,3 +98,14 @@ def test_unknown_presets_options_and_values(preset, overrides, key):
 
 def test_every_catalogue_loads():
     assert "getaway" in catalogues()
+
+
+def test_every_shipped_ruleset_file_follows_the_ruleset_schema():
+    from referee.resources import data_dir
+    from referee.schemas import validate
+    from referee.yamldoc import load_document
+
+    files = sorted(data_dir("rulesets").rglob("*.yaml"))
+    assert len(files) >= 6
+    for path in files:
+        validate(load_document(path.read_text(encoding="utf-8"), name=str(path)), "ruleset.schema.json")

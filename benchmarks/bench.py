@@ -1,0 +1,224 @@
+"""How fast `referee check` is, stage by stage, per game, and how it scales.
+
+    python benchmarks/bench.py            # everything (a few minutes)
+    python benchmarks/bench.py --quick    # fewer documents and no 2,000-file run
+
+Transcripts come from each game's seeded generator (`referee simulate`),
+so every run measures the same documents. Figures are medians over
+repeated runs on one core unless said otherwise; "ratio" is the whole
+check divided by a bare `yaml.CSafeLoader` parse of the same text.
+python-chess, if installed, is measured side by side (`pip install chess`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import io
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from referee.check import check_text  # noqa: E402
+from referee.games import GAMES, get_game  # noqa: E402
+from referee.render import render_json, render_text  # noqa: E402
+from referee.report import Report  # noqa: E402
+from referee.schemas import validate  # noqa: E402
+from referee.source import read_source  # noqa: E402
+from referee.transcript import read_header  # noqa: E402
+from referee.yamldoc import load_document  # noqa: E402
+
+PRESETS = {"getaway": "getaway", "tjuv": "tjuv", "game-flip-flop": "dayton", "vazhushal": "vazhushal"}
+PLAYERS = {"getaway": 4, "tjuv": 4, "game-flip-flop": 4, "vazhushal": 2}
+
+
+def median_ms(action, *, repeat: int) -> float:
+    """Median wall time of `action()` in milliseconds, after one warm-up run."""
+    action()
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times) * 1000
+
+
+def count_moves(data) -> int:
+    return sum(len(deal.get("moves") or ()) for deal in data.get("deals", ()))
+
+
+def documents(game: str, count: int) -> list[str]:
+    simulate = get_game(game).simulate
+    return [simulate(preset=PRESETS[game], players=PLAYERS[game], seed=seed, options={}) for seed in range(count)]
+
+
+def stages(game: str, texts: list[str], folder: Path, repeat: int) -> dict[str, float]:
+    """Per-document median milliseconds of each stage, summed over the documents / count."""
+    paths = []
+    for i, text in enumerate(texts):
+        path = folder / f"{game}-{i}.yaml"
+        path.write_text(text, encoding="utf-8")
+        paths.append(str(path))
+    totals = dict.fromkeys(["read", "parse", "schema", "moves", "replay+settle", "render", "whole", "csafe"], 0.0)
+    the_game = get_game(game)
+    for path, text in zip(paths, texts):
+        document = load_document(text, name=path)
+        header = read_header(document)
+        totals["read"] += median_ms(lambda: read_source(path), repeat=repeat)
+        totals["parse"] += median_ms(lambda: load_document(text, name=path), repeat=repeat)
+        totals["schema"] += median_ms(lambda: validate(document, "transcript.schema.json"), repeat=repeat)
+        if hasattr(the_game, "read") and hasattr(the_game, "judge_header"):
+            record = the_game.read(document, header)
+            totals["moves"] += median_ms(lambda: the_game.read(document, header), repeat=repeat)
+            totals["replay+settle"] += median_ms(lambda: the_game.judge_header(record, header), repeat=repeat)
+        else:
+            totals["replay+settle"] += median_ms(lambda: the_game.referee(document, header), repeat=repeat)
+        report = Report.of(path, header, the_game.referee(document, header))
+        totals["render"] += median_ms(lambda: (render_text([report]), render_json([report])), repeat=repeat)
+        totals["whole"] += median_ms(lambda: check_text(read_source(path).text, name=path), repeat=repeat)
+        totals["csafe"] += median_ms(lambda: yaml.load(text, Loader=yaml.CSafeLoader), repeat=repeat)
+    return {k: v / len(texts) for k, v in totals.items()}
+
+
+def peak_memory_mib(text: str) -> float:
+    gc.collect()
+    tracemalloc.start()
+    check_text(text)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak / 2**20
+
+
+def chess_per_ply_ms(games: int = 100, plies: int = 80) -> float | None:
+    try:
+        import chess
+        import chess.pgn
+    except ImportError:
+        return None
+    rng = random.Random(1)
+    texts = []
+    while len(texts) < games:
+        board = chess.Board()
+        while len(board.move_stack) < plies and not board.is_game_over():
+            board.push(rng.choice(list(board.legal_moves)))
+        if len(board.move_stack) == plies:
+            texts.append(str(chess.pgn.Game.from_board(board)))
+    per_game = statistics.median(
+        median_ms(lambda t=t: chess.pgn.read_game(io.StringIO(t)), repeat=5) for t in texts)
+    return per_game / plies
+
+
+def process_start(sample: Path, runs: int) -> tuple[float, float]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    referee = [sys.executable, "-m", "referee", "check", str(sample)]
+    bare = [sys.executable, "-c", "import click, yaml"]
+
+    def timed(command):
+        started = time.perf_counter()
+        subprocess.run(command, capture_output=True, env=env, cwd=tempfile.gettempdir())
+        return (time.perf_counter() - started) * 1000
+    timed(referee), timed(bare)
+    return (statistics.median(timed(referee) for _ in range(runs)),
+            statistics.median(timed(bare) for _ in range(runs)))
+
+
+def scaling(sizes: list[int], folder: Path) -> list[tuple[int, int, float, float]]:
+    """(target moves, actual moves, µs per move, peak MiB of a separate process) for long Getaway matches."""
+    rows = []
+    simulate = get_game("getaway").simulate
+    one = simulate(preset="getaway", players=4, seed=0, options={"match_rounds": "1"})
+    per_round = count_moves(load_document(one).data)
+    for target in sizes:
+        rounds = max(1, round(target / per_round))
+        text = simulate(preset="getaway", players=4, seed=0, options={"match_rounds": str(rounds)})
+        moves = count_moves(load_document(text).data)
+        path = folder / f"scale-{target}.yaml"
+        path.write_text(text)
+        repeat = 5 if moves < 50_000 else 3
+        ms = median_ms(lambda: check_text(path.read_text(), name=str(path)), repeat=repeat)
+        code = ("import resource, sys; from referee.check import check_file; "
+                f"check_file({str(path)!r}); "
+                "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             cwd=Path(__file__).resolve().parents[1])
+        rows.append((target, moves, ms * 1000 / moves, int(out.stdout.strip() or 0) / 1024))
+    return rows
+
+
+def jobs_run(folder: Path, files: int) -> tuple[float, float]:
+    simulate = get_game("getaway").simulate
+    batch = folder / "batch"
+    batch.mkdir()
+    for i in range(files):
+        (batch / f"g{i:05}.yaml").write_text(simulate(preset="getaway", players=3 + i % 6, seed=i, options={}))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+
+    def timed(jobs: int) -> float:
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "referee", "check", "--format", "jsonl", "--jobs", str(jobs), str(batch)],
+                       capture_output=True, env=env)
+        return time.perf_counter() - started
+    return min(timed(1) for _ in range(2)), min(timed(2) for _ in range(2))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer documents; skip the 2,000-file run")
+    args = parser.parse_args()
+    docs, repeat = (10, 5) if args.quick else (40, 9)
+    print(f"referee benchmark; Python {sys.version.split()[0]}; libyaml {yaml.__with_libyaml__}; "
+          f"{os.cpu_count()} cores\n")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        header = (f"{'game':<15}{'moves/doc':>10}{'read':>8}{'parse':>8}{'schema':>8}{'moves':>8}"
+                  f"{'replay+':>9}{'render':>8}{'whole':>8}{'csafe':>8}{'ratio':>7}{'docs/s':>8}{'moves/s':>10}"
+                  f"{'peak MiB':>9}")
+        print("Per document, median ms on one core (replay+ = replay and settle):")
+        print(header)
+        per_move_us = {}
+        for game in sorted(GAMES):
+            texts = documents(game, docs)
+            moves = statistics.mean(count_moves(load_document(t).data) for t in texts)
+            ms = stages(game, texts, folder, repeat)
+            per_move_us[game] = ms["whole"] * 1000 / moves
+            peak = max(peak_memory_mib(t) for t in texts[:5])
+            print(f"{game:<15}{moves:>10.0f}{ms['read']:>8.3f}{ms['parse']:>8.3f}{ms['schema']:>8.3f}"
+                  f"{ms['moves']:>8.3f}{ms['replay+settle']:>9.3f}{ms['render']:>8.3f}{ms['whole']:>8.3f}"
+                  f"{ms['csafe']:>8.3f}{ms['whole'] / ms['csafe']:>7.2f}{1000 / ms['whole']:>8.0f}"
+                  f"{1000 * moves / ms['whole']:>10.0f}{peak:>9.1f}")
+        chess_ply = chess_per_ply_ms()
+        print()
+        if chess_ply is None:
+            print("python-chess: not installed (pip install chess) - per-move comparison skipped")
+        else:
+            print(f"python-chess read_game: {chess_ply * 1000:.1f} us per ply (80-ply games)")
+            for game, us in per_move_us.items():
+                print(f"  {game}: whole check {us:.1f} us per move = {us / (chess_ply * 1000):.2f} of a chess ply")
+        sizes = [1_000, 10_000] if args.quick else [1_000, 10_000, 100_000]
+        print("\nScaling (one Getaway match transcript, whole check):")
+        print(f"{'target':>8}{'moves':>9}{'us/move':>9}{'peak RSS MiB':>14}")
+        rows = scaling(sizes, folder)
+        for target, moves, us, rss in rows:
+            print(f"{target:>8}{moves:>9}{us:>9.2f}{rss:>14.1f}")
+        print(f"time per move, largest / smallest: {rows[-1][2] / rows[0][2]:.2f}")
+        sample = Path(__file__).resolve().parents[1] / "samples" / "getaway" / "seed-000-example.yaml"
+        check_ms, bare_ms = process_start(sample, runs=5 if args.quick else 15)
+        print(f"\nProcess start: `referee check` one file {check_ms:.0f} ms; `python -c 'import click, yaml'` "
+              f"{bare_ms:.0f} ms; ratio {check_ms / bare_ms:.2f}")
+        if not args.quick:
+            one, two = jobs_run(folder, 2000)
+            print(f"\n2,000 files: --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s, speed-up {one / two:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
