@@ -27,17 +27,10 @@ class Suit(enum.Enum):
     D = "D"
     C = "C"
 
-    @property
-    def index(self) -> int:
-        return _SUIT_INDEX[self]
-
-    @property
-    def noun(self) -> str:
-        return _SUIT_NOUNS[self]
-
-
-_SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
-_SUIT_NOUNS = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
+    def __init__(self, letter: str) -> None:
+        # plain attributes: an enum's own hash is slow in hot loops
+        self.index = "SHDC".index(letter)
+        self.noun = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[letter]
 
 
 class Rank(enum.IntEnum):
@@ -79,6 +72,7 @@ class Card:
     suit: Suit | None
     token: str
     index: int  # 0..51 suit-major (S, H, D, C; 2 low), 52 for the joker
+    suit_index: int  # 0..3 for S, H, D, C; -1 for the joker
 
     def __repr__(self) -> str:
         return self.token
@@ -94,11 +88,11 @@ class Card:
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(
-    Card(rank, suit, rank.symbol + suit.value, si * 13 + rank - 2)
+    Card(rank, suit, rank.symbol + suit.value, si * 13 + rank - 2, si)
     for si, suit in enumerate(Suit)
     for rank in sorted(r for r in Rank if r is not Rank.JOKER)
 )
-JOKER = Card(Rank.JOKER, None, "JK", 52)
+JOKER = Card(Rank.JOKER, None, "JK", 52, -1)
 
 _BY_TOKEN: dict[str, Card] = {c.token: c for c in ALL_CARDS}
 _BY_TOKEN["JK"] = JOKER

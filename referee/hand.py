@@ -28,8 +28,8 @@ class Hand:
 
     def add(self, card: Card) -> None:
         self.counts[card] = self.counts.get(card, 0) + 1
-        if card.suit is not None:
-            self.suits[card.suit.index] += 1
+        if card.suit_index >= 0:
+            self.suits[card.suit_index] += 1
         self.size += 1
 
     def add_all(self, cards: Iterable[Card]) -> None:
@@ -42,8 +42,8 @@ class Hand:
             self.counts[card] = left
         else:
             del self.counts[card]
-        if card.suit is not None:
-            self.suits[card.suit.index] -= 1
+        if card.suit_index >= 0:
+            self.suits[card.suit_index] -= 1
         self.size -= 1
 
     def has(self, card: Card) -> bool:

@@ -12,9 +12,9 @@ def cards(text: str) -> list:
     return [card(token) for token in text.split()]
 
 
-def moves(lines: list[str], players: tuple[str, ...], *, start: int = 1) -> list[Move]:
+def moves(lines: list[str], players: tuple[str, ...]) -> list[Move]:
     seats = {name: i for i, name in enumerate(players)}
-    return [parse_move(line, seats=seats, index=start + i, line=start + i, column=1) for i, line in enumerate(lines)]
+    return [parse_move(line, seats=seats) for line in lines]
 
 
 def position(players: tuple[str, ...], hands: dict[str, str], *, power: str, trick_no: int, waste: str = "",
@@ -29,9 +29,8 @@ def position(players: tuple[str, ...], hands: dict[str, str], *, power: str, tri
 
 def play(state: Round, lines: list[str]) -> Round:
     """Apply move lines, numbered on from the last move applied."""
-    start = state.last_move.index + 1 if state.last_move is not None else 1
-    for move in moves(lines, state.players, start=start):
-        state.apply(move)
+    for move in moves(lines, state.players):
+        state.apply(move, state.index + 1)
     return state
 
 

@@ -101,7 +101,7 @@ def _walk(options, players, rnd):
                   removed=rnd.removed, marked=rnd.marked)
     for index, move in enumerate(rnd.moves, start=1):
         yield index, move, state
-        state.apply(move)
+        state.apply(move, index)
 
 
 # Each mutation returns (broken move lines, index, rule) or None if the game offers no place for it.
@@ -226,7 +226,7 @@ def test_cards_are_conserved_after_every_move(config):
             state = Round(options=options, players=players, hands=[list(h) for h in rnd.hands], deal=1,
                           removed=rnd.removed, marked=rnd.marked)
             for index, move in enumerate(rnd.moves, start=1):
-                state.apply(move)
+                state.apply(move, index)
                 assert state.census() == pack, (seed, index)
             assert state.finish().settled
 

@@ -104,7 +104,7 @@ def test_sample_cards_are_conserved_after_every_move():
     document = load_document(SAMPLE.read_text(), name=str(SAMPLE))
     state = _round()
     full = state.census()
-    for move in moves(document.data["deals"][0]["moves"], PLAYERS):
-        state.apply(move)
+    for index, move in enumerate(moves(document.data["deals"][0]["moves"], PLAYERS), start=1):
+        state.apply(move, index)
         assert state.census() == full
     assert state.finish().settled and state.phase is Phase.OVER

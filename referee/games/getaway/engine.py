@@ -15,7 +15,6 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable
 
 from ...cards import Card, Suit, card, format_cards
 from ...findings import Finding, Severity
@@ -123,6 +122,8 @@ class Round:
         self.marked = marked
         self.active = [True] * self.n
         self.active_count = self.n
+        # the in-players in the direction of play, starting from seat 0
+        self.ring = [(options.step * k) % self.n for k in range(self.n)]
         self.places: list[int] = []
         self.loser: int | None = None
         self.dead = False
@@ -143,7 +144,7 @@ class Round:
         self.emptied: dict[int, int] = {}
         self.tag: int | None = None
         self.numbered = False
-        self.last_move: Move | None = None
+        self.index = 0  # the 1-based index of the move being applied
 
     @classmethod
     def at_position(
@@ -179,6 +180,9 @@ class Round:
 
     def next_active(self, seat: int) -> int | None:
         """The next in-player after `seat` in the direction of play (GW-3.1)."""
+        if self.active[seat]:
+            ring = self.ring
+            return ring[(ring.index(seat) + 1) % len(ring)] if len(ring) > 1 else None
         step, n, active = self.options.step, self.n, self.active
         other = seat
         for _ in range(n - 1):
@@ -197,24 +201,24 @@ class Round:
         return None
 
     def _report(
-        self, rule: str, move: Move | None, message: str, *, player: int | None = None,
+        self, rule: str, message: str, *, player: int | None = None,
         penalty: str | None = None, stops: bool = False, severity: Severity = Severity.ERROR,
     ) -> None:
+        """A finding at the move being applied (its line is looked up later, by the record)."""
         self.findings.append(Finding(
-            rule=rule, message=message, deal=self.deal,
-            move=move.index if move else None, line=move.line if move else None,
-            column=move.column if move else None,
+            rule=rule, message=message, deal=self.deal, move=self.index or None,
             player=None if player is None else self.players[player],
             severity=severity, penalty=penalty, stops_deal=stops,
         ))
 
-    def _stop(self, rule: str, move: Move | None, message: str, *, player: int | None = None) -> None:
-        self._report(rule, move, f"{message}; replay of this round stops", player=player, stops=True)
+    def _stop(self, rule: str, message: str, *, player: int | None = None) -> None:
+        self._report(rule, f"{message}; replay of this round stops", player=player, stops=True)
         self.phase = Phase.STOPPED
 
     def _escape(self, seat: int) -> None:
         self.active[seat] = False
         self.active_count -= 1
+        self.ring.remove(seat)
         self.places.append(seat)
         self.duty.pop(seat, None)
 
@@ -228,18 +232,21 @@ class Round:
 
     # ------------------------------------------------------------ the events
 
-    def apply(self, move: Move) -> None:
-        """Referee one move."""
-        if self.phase is Phase.STOPPED:
+    def apply(self, move: Move, index: int) -> None:
+        """Referee one move, the `index`-th of the deal."""
+        phase = self.phase
+        if phase is Phase.STOPPED:
             return
-        self.last_move = move
+        self.index = index
+        if phase is Phase.PLAYING and move.__class__ is Play and self._follows(move):
+            return
         if isinstance(move, TrickMark):
             self._on_mark(move)
             return
         if self.phase is Phase.ENDED and not (isinstance(move, Play) and self._is_late(move)):
             self._resolve()
         if self.phase is Phase.OVER:
-            self._stop(R.SEQUENCE, move, "an event after the round has ended", player=getattr(move, "player", None))
+            self._stop(R.SEQUENCE, "an event after the round has ended", player=getattr(move, "player", None))
             return
         if isinstance(move, Play):
             self._on_play(move)
@@ -256,7 +263,7 @@ class Round:
         if self.phase is Phase.ENDED:
             self._resolve()
         if self.phase not in (Phase.OVER, Phase.STOPPED):
-            self._stop(R.SEQUENCE, self.last_move, f"the round's events stop before it has ended ({self.phase.value})")
+            self._stop(R.SEQUENCE, f"the round's events stop before it has ended ({self.phase.value})")
         return self.result()
 
     def result(self) -> RoundResult:
@@ -280,7 +287,7 @@ class Round:
             return
         current = self.trick_no
         if mark.number < 1 or mark.number not in (current, current + 1):
-            self._stop(R.SEQUENCE, mark, f"trick {mark.number} is neither the current trick ({current}) nor the next")
+            self._stop(R.SEQUENCE, f"trick {mark.number} is neither the current trick ({current}) nor the next")
             return
         self.tag = mark.number
 
@@ -313,26 +320,40 @@ class Round:
             ahead = self.numbered and self.tag == self.trick.number + 1
             self._play_to_trick(move, ahead=ahead)
         elif phase is Phase.DRAW:
-            self._report(R.DRAW_ERROR, move, f"{self.name(self.draw_for)} must draw before the next lead",
+            self._report(R.DRAW_ERROR, f"{self.name(self.draw_for)} must draw before the next lead",
                          player=move.player, stops=True)
             if not self.hands[move.player].has(move.card):
-                self._report(R.NOT_HELD, move, f"{self.name(move.player)} does not hold {move.card}",
+                self._report(R.NOT_HELD, f"{self.name(move.player)} does not hold {move.card}",
                              player=move.player, stops=True)
             self.phase = Phase.STOPPED
         elif phase is Phase.WINDOW:
             if self.numbered and self.tag == self.trick_no:
-                self._stop(R.SEQUENCE, move, f"a late play to trick {self.trick_no} after a take, draw or lead",
+                self._stop(R.SEQUENCE, f"a late play to trick {self.trick_no} after a take, draw or lead",
                            player=move.player)
             else:
                 self._lead(move)
 
+    def _follows(self, move: Play) -> bool:
+        """The common case, done quickly: the player due follows suit with a
+        card he holds. False sends the move down the full path."""
+        trick, seat, played = self.trick, move.player, move.card
+        if played.suit is not trick.led or trick.first or (self.numbered and self.tag != trick.number):
+            return False
+        if played not in self.hands[seat].counts or seat in trick.acted or seat != trick.expected():
+            return False
+        self._put(seat, played, trick)
+        if self.phase is Phase.PLAYING and len(trick.acted) == len(trick.order):
+            trick.end = End.FULL
+            self.phase = Phase.ENDED
+        return True
+
     def _holds_or_stop(self, move: Play) -> bool:
         seat = move.player
         if not self.active[seat]:
-            self._stop(R.NOT_HELD, move, f"{self.name(seat)} has escaped and plays no more", player=seat)
+            self._stop(R.NOT_HELD, f"{self.name(seat)} has escaped and plays no more", player=seat)
             return False
         if not self.hands[seat].has(move.card):
-            self._stop(R.NOT_HELD, move, f"{self.name(seat)} does not hold {move.card}", player=seat)
+            self._stop(R.NOT_HELD, f"{self.name(seat)} does not hold {move.card}", player=seat)
             return False
         return True
 
@@ -342,7 +363,7 @@ class Round:
         holder = self.as_holder()
         if move.card is not ACE_OF_SPADES or move.player != holder:
             what = "the marked AS" if self.options.packs == 2 else "AS"
-            self._report(R.WRONG_FIRST_LEAD, move,
+            self._report(R.WRONG_FIRST_LEAD,
                          f"trick 1 must be led by {self.name(holder)} with {what}; {move.card} goes back to"
                          f" {self.name(move.player)}", player=move.player)
             return
@@ -350,11 +371,9 @@ class Round:
 
     def _start_trick(self, leader: int, lead: Card, *, first: bool = False, drawn: bool = False) -> None:
         self.trick_no += 1
-        order = [leader]
-        seat = leader
-        for _ in range(self.active_count - 1):
-            seat = self.next_active(seat)
-            order.append(seat)
+        ring = self.ring
+        at = ring.index(leader)
+        order = ring[at:] + ring[:at]
         trick = Trick(number=self.trick_no, leader=leader, order=order, led=lead.suit, first=first)
         trick.drawn_lead = drawn
         self.trick = trick
@@ -381,7 +400,7 @@ class Round:
         hand, led, trump, options = self.hands[seat], trick.led, self.trump, self.options
         if played.suit is led:
             return _Kind.FOLLOW, ""
-        if hand.has_suit(led):
+        if hand.suits[led.index]:
             return R.REVOKE, f"{self.name(seat)} plays {played} while holding {led.noun}, the suit led"
         if trump is not None and played.suit is trump:
             return _Kind.TRUMP, ""
@@ -420,7 +439,7 @@ class Round:
         if isinstance(kind, str):
             broken.append((kind, why))
         if broken:
-            self._penalise(move, seat, played, broken, trick)
+            self._penalise(seat, played, broken, trick)
             return
         if kind is _Kind.FIX:  # GW-5.4, with the seed's reading by default (see DonkeyTrump)
             self.trump = trick.led if self.options.donkey_trump is DonkeyTrump.LED else played.suit
@@ -445,7 +464,7 @@ class Round:
         elif seat in self.duty and led is not self.duty[seat]:
             broken.append((R.DRAWN_NOT_LED, f"{self.name(seat)} drew {self.duty[seat]} and must lead it, not {led}"))
         if broken:
-            self._penalise(move, seat, led, broken, self._penalty_trick(seat))
+            self._penalise(seat, led, broken, self._penalty_trick(seat))
             return
         drawn = self.duty.pop(seat, None) is not None
         self._start_trick(seat, led, drawn=drawn)
@@ -458,7 +477,7 @@ class Round:
         self.trick = trick
         return trick
 
-    def _penalise(self, move: Move, seat: int, played: Card | None, broken: list[tuple[str, str]], trick: Trick) -> None:
+    def _penalise(self, seat: int, played: Card | None, broken: list[tuple[str, str]], trick: Trick) -> None:
         """GW-4.1: the trick ends; the offender will take every card of it and lead."""
         if played is not None:
             self.hands[seat].remove(played)
@@ -466,7 +485,7 @@ class Round:
         taken = format_cards(trick.cards()) or "no cards"
         penalty = f"{R.PENALTY}: {self.name(seat)} takes {taken} and leads trick {trick.number + 1}"
         for rule, why in broken:
-            self._report(rule, move, why, player=seat, penalty=penalty)
+            self._report(rule, why, player=seat, penalty=penalty)
             self.penalties.append((seat, rule))
         trick.end, trick.offender = End.PENALTY, seat
         self.phase = Phase.ENDED
@@ -478,11 +497,11 @@ class Round:
         how = {End.FULL: "became full", End.TOCHOO: "was ended by a tochoo", End.BREAK: "was broken",
                End.PENALTY: "was ended by a penalty"}[trick.end]
         if not self.numbered:
-            self._report(R.TRICK_READING, move,
+            self._report(R.TRICK_READING,
                          f"no trick numbers recorded: {self.name(move.player)} {move.card} is read as a late play"
                          f" to trick {trick.number}, not a lead of trick {trick.number + 1}",
                          player=move.player, severity=Severity.NOTE)
-        self._penalise(move, move.player, move.card,
+        self._penalise(move.player, move.card,
                        [(R.LATE_PLAY, f"{self.name(move.player)} plays {move.card} to trick {trick.number}, which {how}")],
                        trick)
 
@@ -493,22 +512,22 @@ class Round:
         action = "break" if isinstance(move, Break) else "skip"
         wanted = Pickup.BREAKER if action == "break" else Pickup.NONE
         if self.phase is Phase.DRAW:
-            self._stop(R.DRAW_ERROR, move, f"{self.name(self.draw_for)} must draw before anything else", player=seat)
+            self._stop(R.DRAW_ERROR, f"{self.name(self.draw_for)} must draw before anything else", player=seat)
             return
         if self.options.pickup is not wanted:
-            self._stop(R.SEQUENCE, move, f"a {action} under pickup={self.options.pickup.value}", player=seat)
+            self._stop(R.SEQUENCE, f"a {action} under pickup={self.options.pickup.value}", player=seat)
             return
         if self.phase is Phase.SETUP:
-            self._report(R.WRONG_FIRST_LEAD, move, f"{self.name(seat)} {action}s before AS has led trick 1; no effect",
+            self._report(R.WRONG_FIRST_LEAD, f"{self.name(seat)} {action}s before AS has led trick 1; no effect",
                          player=seat)
             return
         if not self.active[seat]:
-            self._stop(R.NOT_HELD, move, f"{self.name(seat)} has escaped and plays no more", player=seat)
+            self._stop(R.NOT_HELD, f"{self.name(seat)} has escaped and plays no more", player=seat)
             return
         if self.phase is Phase.WINDOW:
             if seat != self.power:
                 self.duty.pop(self.power, None)
-            self._penalise(move, seat, None,
+            self._penalise(seat, None,
                            [(R.OUT_OF_TURN, f"{self.name(seat)} {action}s between tricks; {self.name(self.power)} leads")],
                            self._penalty_trick(seat))
             return
@@ -526,7 +545,7 @@ class Round:
         elif self.options.trump is Trump.DONKEY and trump is None:
             broken.append((R.FALSE_BREAK, f"{self.name(seat)} is the first void player and must play a card to fix trumps"))
         if broken:
-            self._penalise(move, seat, None, broken, trick)
+            self._penalise(seat, None, broken, trick)
             return
         trick.acted.add(seat)
         if action == "break":
@@ -577,9 +596,11 @@ class Round:
         shortcut = (self.options.pickup is Pickup.WINNER and trick.end is End.TOCHOO
                     and trick.drawn_lead and len(trick.order) == 2)
         # Step 2: escapes, in the order the players emptied their hands.
-        empty = [s for s in range(self.n) if self.active[s] and s != power and self.hands[s].size == 0]
-        for seat in sorted(empty, key=lambda s: self.emptied.get(s, 0)):
-            self._escape(seat)
+        hands = self.hands
+        empty = [s for s in self.ring if s != power and not hands[s].size]
+        if empty:
+            for seat in sorted(empty, key=lambda s: self.emptied.get(s, 0)):
+                self._escape(seat)
         # Step 3: end check, with the two-player shortcut (GW-3.42, GW-10.8).
         if self._end_check():
             return
@@ -621,9 +642,9 @@ class Round:
         self._end_check()
 
     def _to_waste(self) -> None:
-        for c in self.aside:
-            self.waste[c] += 1
-        self.aside = []
+        if self.aside:
+            self.waste.update(self.aside)
+            self.aside = []
 
     def _open_window(self) -> None:
         self.phase = Phase.WINDOW
@@ -658,20 +679,20 @@ class Round:
     def _on_draw(self, move: Draw) -> None:
         seat = move.player
         if self.phase is not Phase.DRAW:
-            self._stop(R.DRAW_ERROR, move, f"{self.name(seat)} draws, but no draw is due", player=seat)
+            self._stop(R.DRAW_ERROR, f"{self.name(seat)} draws, but no draw is due", player=seat)
             return
         drawer = self.draw_for
         if seat != drawer:
-            self._stop(R.DRAW_ERROR, move, f"{self.name(drawer)} is due to draw, not {self.name(seat)}", player=seat)
+            self._stop(R.DRAW_ERROR, f"{self.name(drawer)} is due to draw, not {self.name(seat)}", player=seat)
             return
         source, drawn = move.source, move.card
         if self.draw_from_waste:
             if source != WASTE:
-                self._stop(R.DRAW_ERROR, move, f"{self.name(seat)} must draw from the waste pile", player=seat)
+                self._stop(R.DRAW_ERROR, f"{self.name(seat)} must draw from the waste pile", player=seat)
                 return
             if not self.waste.get(drawn):
                 why = " (it belongs to the trick just finished)" if drawn in self.aside else ""
-                self._stop(R.DRAW_ERROR, move, f"{drawn} is not in the waste pile{why}", player=seat)
+                self._stop(R.DRAW_ERROR, f"{drawn} is not in the waste pile{why}", player=seat)
                 return
             self.waste[drawn] -= 1
             if not self.waste[drawn]:
@@ -684,11 +705,11 @@ class Round:
             if not allowed:
                 expected = ("the hand of " + self.name(self.next_active(seat))
                             if self.options.empty_power is EmptyPower.DRAW_NEXT_HAND else "another in-player's hand")
-                self._stop(R.DRAW_ERROR, move, f"{self.name(seat)} must draw from {expected}", player=seat)
+                self._stop(R.DRAW_ERROR, f"{self.name(seat)} must draw from {expected}", player=seat)
                 return
             giver = self.hands[source]
             if not giver.has(drawn):
-                self._stop(R.DRAW_ERROR, move, f"{self.name(source)} does not hold {drawn}", player=seat)
+                self._stop(R.DRAW_ERROR, f"{self.name(source)} does not hold {drawn}", player=seat)
                 return
             giver.remove(drawn)
             if giver.size == 0:
@@ -706,10 +727,10 @@ class Round:
     def _on_take(self, move: Take) -> None:
         taker, taken = move.player, move.taken
         if self.phase is Phase.DRAW:
-            self._stop(R.DRAW_ERROR, move, f"{self.name(self.draw_for)} must draw before any take", player=taker)
+            self._stop(R.DRAW_ERROR, f"{self.name(self.draw_for)} must draw before any take", player=taker)
             return
         if self.phase is Phase.PLAYING:
-            self._stop(R.ILLEGAL_TAKE, move, f"a take while trick {self.trick.number} is in progress", player=taker)
+            self._stop(R.ILLEGAL_TAKE, f"a take while trick {self.trick.number} is in progress", player=taker)
             return
         rule = self.options.take_hand
         problem = None
@@ -728,7 +749,7 @@ class Round:
         if problem is None and taken != self.next_active(taker):
             problem = f"{self.name(taker)} may take only the hand of {self.name(self.next_active(taker))}"
         if problem is not None:
-            self._stop(R.ILLEGAL_TAKE, move, problem, player=taker)
+            self._stop(R.ILLEGAL_TAKE, problem, player=taker)
             return
         self.hands[taker].add_all(self.hands[taken].clear())
         self._escape(taken)
@@ -755,21 +776,20 @@ class Round:
 
     def legal_moves(self) -> list[Move]:
         """Every move that breaks no rule now (call `advance()` first after a
-        trick ends). Moves carry index 0 and no position."""
-        at = {"index": 0, "line": 0, "column": 0}
+        trick ends)."""
         phase, options = self.phase, self.options
         moves: list[Move] = []
         if phase in (Phase.SETUP, Phase.WINDOW):
-            moves.extend(self._legal_takes(at))
+            moves.extend(self._legal_takes())
             if phase is Phase.SETUP:
                 holder = self.as_holder()
-                moves.append(Play(player=holder, card=ACE_OF_SPADES, **at))
+                moves.append(Play(player=holder, card=ACE_OF_SPADES))
             else:
                 seat = self.power
                 if seat in self.duty:
-                    moves.append(Play(player=seat, card=self.duty[seat], **at))
+                    moves.append(Play(player=seat, card=self.duty[seat]))
                 else:
-                    moves.extend(Play(player=seat, card=c, **at) for c in self.hands[seat].counts)
+                    moves.extend(Play(player=seat, card=c) for c in self.hands[seat].counts)
         elif phase is Phase.PLAYING:
             trick = self.trick
             if trick.first and options.first_trick_order is FirstTrickOrder.FREE:
@@ -780,21 +800,21 @@ class Round:
                 for c in self.hands[seat].counts:
                     kind, _ = self._classify(seat, c, trick)
                     if not isinstance(kind, str):
-                        moves.append(Play(player=seat, card=c, **at))
+                        moves.append(Play(player=seat, card=c))
                 if self._may_void(seat, trick):
                     move_type = Break if options.pickup is Pickup.BREAKER else Skip
-                    moves.append(move_type(player=seat, **at))
+                    moves.append(move_type(player=seat))
         elif phase is Phase.DRAW:
             seat = self.draw_for
             if self.draw_from_waste:
-                moves.extend(Draw(player=seat, source=WASTE, card=c, **at) for c in self.waste)
+                moves.extend(Draw(player=seat, source=WASTE, card=c) for c in self.waste)
             else:
                 if options.empty_power is EmptyPower.DRAW_NEXT_HAND:
                     sources = [self.next_active(seat)]
                 else:
                     sources = [s for s in range(self.n) if s != seat and self.active[s]]
                 for source in sources:
-                    moves.extend(Draw(player=seat, source=source, card=c, **at) for c in self.hands[source].counts)
+                    moves.extend(Draw(player=seat, source=source, card=c) for c in self.hands[source].counts)
         return moves
 
     def _may_void(self, seat: int, trick: Trick) -> bool:
@@ -805,7 +825,7 @@ class Round:
             return False
         return not (options.trump is Trump.DONKEY and trump is None)
 
-    def _legal_takes(self, at: dict) -> list[Move]:
+    def _legal_takes(self) -> list[Move]:
         rule = self.options.take_hand
         if rule is TakeHand.NO:
             return []
@@ -816,7 +836,5 @@ class Round:
             takers = [leader]
         else:
             takers = [s for s in range(self.n) if self.active[s]]
-        return [Take(player=s, taken=self.next_active(s), **at) for s in takers]
+        return [Take(player=s, taken=self.next_active(s)) for s in takers]
 
-
-PhaseListener = Callable[[Round, Move], None]

@@ -3,6 +3,7 @@ round, settle the match, compare the claims."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Mapping
 
 from ...findings import Finding
@@ -21,10 +22,17 @@ def replay_round(options: GetawayOptions, players: tuple[str, ...], record: Roun
     """A round replayed through all its moves (deal assumed valid)."""
     state = Round(options=options, players=players, hands=[list(h) for h in record.hands], deal=record.number,
                   removed=list(record.removed or ()), marked=record.marked)
-    for move in record.moves:
-        state.apply(move)
+    apply = state.apply
+    for index, move in enumerate(record.moves, start=1):
+        apply(move, index)
     state.finish()
     return state
+
+
+def located(findings: list[Finding], record: RoundRecord) -> list[Finding]:
+    """The findings with the line and column of the move each concerns."""
+    return [replace(f, line=line, column=column) for f in findings
+            for line, column in (record.position(f.move),)]
 
 
 class Getaway:
@@ -55,7 +63,7 @@ class Getaway:
                     result = RoundResult(settled=False, dead=False, order=(), loser=None, legs=None, penalties=())
                 else:
                     state = replay_round(options, players, rnd)
-                    findings.extend(state.findings)
+                    findings.extend(located(state.findings, rnd))
                     result = state.result()
             points = round_points(result, options, n)
             if rnd.claims is not None:

@@ -18,54 +18,50 @@ from typing import Mapping
 from ...cards import Card, parse_card
 from ...errors import shown
 
-__all__ = ["Move", "TrickMark", "Play", "Take", "Draw", "Break", "Skip", "parse_move", "MoveSyntaxError",
-           "RESERVED_NAMES", "WASTE"]
+__all__ = ["Move", "TrickMark", "Play", "Take", "Draw", "Break", "Skip", "parse_move", "MoveReader",
+           "MoveSyntaxError", "RESERVED_NAMES", "WASTE", "write_move"]
 
 WASTE = -1
 RESERVED_NAMES = frozenset({"trick", "waste"})
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Move:
-    """Where a move stands: its 1-based index in the deal's moves, line, column."""
-
-    index: int
-    line: int
-    column: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TrickMark(Move):
+@dataclass(frozen=True, slots=True)
+class TrickMark:
     number: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Play(Move):
+@dataclass(frozen=True, slots=True)
+class Play:
     player: int
     card: Card
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Take(Move):
+@dataclass(frozen=True, slots=True)
+class Take:
     player: int
     taken: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Draw(Move):
+@dataclass(frozen=True, slots=True)
+class Draw:
     player: int
     source: int  # a seat, or WASTE
     card: Card
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Break(Move):
+@dataclass(frozen=True, slots=True)
+class Break:
     player: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Skip(Move):
+@dataclass(frozen=True, slots=True)
+class Skip:
     player: int
+
+
+#: A move is what happened, not where it was written: its index in the deal
+#: and its line are kept by the record, and looked up only for a finding.
+Move = TrickMark | Play | Take | Draw | Break | Skip
 
 
 class MoveSyntaxError(ValueError):
@@ -86,33 +82,57 @@ def _seat(token: str, seats: Mapping[str, int]) -> int:
     return seat
 
 
-def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, column: int) -> Move:
+_PLAYS: dict[tuple[int, Card], Play] = {}  # shared by every game: (seat, card) pairs are few
+
+
+def parse_move(text: str, *, seats: Mapping[str, int]) -> Move:
     """One typed move; raises MoveSyntaxError naming what is wrong."""
     words = text.split()
-    at = {"index": index, "line": line, "column": column}
+    if len(words) == 3 and words[1] == "play":  # the common case, without new objects
+        seat, played = seats.get(words[0]), parse_card(words[2])
+        if seat is not None and played is not None:
+            move = _PLAYS.get((seat, played))
+            if move is None:
+                move = _PLAYS[seat, played] = Play(seat, played)
+            return move
     if len(words) == 2 and words[0] == "trick":
         if not words[1].isdigit() or len(words[1]) > 6:
             raise MoveSyntaxError(f"'trick {shown(words[1])}': a trick number is a whole number")
-        return TrickMark(number=int(words[1]), **at)
+        return TrickMark(int(words[1]))
     if len(words) < 2:
         raise MoveSyntaxError(f"'{shown(text)}' is not a move")
     player = _seat(words[0], seats)
     verb, args = words[1], words[2:]
     if verb == "play" and len(args) == 1:
-        return Play(player=player, card=_card(args[0]), **at)
+        return Play(player, _card(args[0]))
     if verb == "take" and len(args) == 1:
-        return Take(player=player, taken=_seat(args[0], seats), **at)
+        return Take(player, _seat(args[0], seats))
     if verb == "draw" and len(args) == 2:
         source = WASTE if args[0] == "waste" else _seat(args[0], seats)
-        return Draw(player=player, source=source, card=_card(args[1]), **at)
+        return Draw(player, source, _card(args[1]))
     if verb == "break" and not args:
-        return Break(player=player, **at)
+        return Break(player)
     if verb == "skip" and not args:
-        return Skip(player=player, **at)
+        return Skip(player)
     raise MoveSyntaxError(
         f"'{shown(text)}' is not a Getaway move (P play CARD, P take Q, P draw waste CARD,"
         " P draw Q CARD, P break, P skip, trick N)"
     )
+
+
+class MoveReader:
+    """Parses the move lines of one game, reusing one object per distinct
+    line: a game has a few hundred distinct moves however long it is."""
+
+    def __init__(self, seats: Mapping[str, int]) -> None:
+        self.seats = seats
+        self.known: dict[str, Move] = {}
+
+    def __call__(self, text: str) -> Move:
+        move = self.known.get(text)
+        if move is None:
+            move = self.known[text] = parse_move(text, seats=self.seats)
+        return move
 
 
 def write_move(move: Move, players: tuple[str, ...]) -> str:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Sequence
 
 from ...cards import Card, parse_card, split_cards
 from ...errors import InputError, Problem, shown
 from ...money import AmountError, parse_amount
 from ...yamldoc import Document
-from .moves import RESERVED_NAMES, Move, MoveSyntaxError, parse_move
+from .moves import RESERVED_NAMES, Move, MoveReader, MoveSyntaxError
 
 __all__ = ["RoundRecord", "RoundClaims", "MatchClaims", "GetawayRecord", "read_record"]
 
@@ -57,6 +57,14 @@ class RoundRecord:
     moves: tuple[Move, ...]
     claims: RoundClaims | None
     at: dict[str, Position]  # 'round', 'dealer', 'hands', 'hand:<seat>', 'removed', ...
+    move_marks: Sequence[Any] = ()  # the parser's marks of the move lines, read only for findings
+
+    def position(self, index: int | None) -> Position:
+        """Line and column of the `index`-th move (of the `moves` key without one)."""
+        if index is None or not 1 <= index <= len(self.move_marks):
+            return self.at.get("moves", self.at["round"])
+        mark = self.move_marks[index - 1]
+        return mark.line + 1, mark.column + 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +82,7 @@ class _Reader:
         self.document = document
         self.players = players
         self.seats = {name: i for i, name in enumerate(players)}
+        self.moves = MoveReader(self.seats)
         self.problems: list[Problem] = []
 
     def fail(self, path: tuple, message: str, *, key: bool = False) -> None:
@@ -187,20 +196,23 @@ def _round(reader: _Reader, raw: dict, number: int) -> RoundRecord:
     removed = reader.cards(raw["removed"], path + ("removed",)) if "removed" in raw else None
     big_hand = reader.seat(raw["big_hand"], path + ("big_hand",)) if "big_hand" in raw else None
     marked = reader.seat(raw["marked"], path + ("marked",)) if "marked" in raw else None
-    moves: list[Move] = []
-    lines = document.item_lines(raw["moves"])
-    for i, text in enumerate(raw["moves"]):
-        line, column = lines[i]
-        try:
-            moves.append(parse_move(text, seats=reader.seats, index=i + 1, line=line, column=column))
-        except MoveSyntaxError as exc:
-            reader.problems.append(Problem(f"deal {number}, move {i + 1}: {exc}", line, column))
-            if len(reader.problems) > MAX_PROBLEMS:
-                break
+    try:
+        moves = list(map(reader.moves, raw["moves"]))
+    except MoveSyntaxError:
+        moves = []
+        for i, text in enumerate(raw["moves"]):
+            try:
+                moves.append(reader.moves(text))
+            except MoveSyntaxError as exc:
+                line, column = document.position(path + ("moves", i))
+                reader.problems.append(Problem(f"deal {number}, move {i + 1}: {exc}", line, column))
+                if len(reader.problems) > MAX_PROBLEMS:
+                    break
     claims = _round_claims(reader, raw["claims"], path + ("claims",)) if raw.get("claims") else None
     return RoundRecord(
         number=number, dealer=dealer if dealer is not None else 0, hands=tuple(hands), removed=removed,
         big_hand=big_hand, marked=marked, moves=tuple(moves), claims=claims, at=at,
+        move_marks=document.marks.get(id(raw["moves"]), ()),
     )
 
 

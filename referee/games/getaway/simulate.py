@@ -92,11 +92,11 @@ def _play(rng: random.Random, options: GetawayOptions, players: tuple[str, ...],
         others = [m for m in legal if not isinstance(m, Take)]
         move = rng.choice(takes) if takes and (not others or rng.random() < TAKE_CHANCE) else rng.choice(others)
         if isinstance(move, Play) and state.phase in (Phase.SETUP, Phase.WINDOW):
-            mark = TrickMark(number=state.trick_no + 1, index=len(moves) + 1, line=0, column=0)
-            state.apply(mark)
+            mark = TrickMark(state.trick_no + 1)
             moves.append(mark)
-        state.apply(move)
+            state.apply(mark, len(moves))
         moves.append(move)
+        state.apply(move, len(moves))
         if len(moves) > MAX_MOVES:
             return None
     assert state.phase is Phase.OVER, state.findings

@@ -1,0 +1,7 @@
+"""Game, Flip, Flop (a Tunk derivative from Dayton, Ohio): game-flip-flop.md."""
+
+from .game import GameFlipFlop
+
+GAME = GameFlipFlop()
+
+__all__ = ["GAME", "GameFlipFlop"]

@@ -1,0 +1,153 @@
+"""Game, Flip, Flop events (GFF-14.3) as typed values, parsed once from move lines.
+
+Grammar of a move line (one per list item of a deal's `moves`):
+
+    P show CARD                 a flip or flop show (GFF-6.4, 6.5)
+    P declare 49 | P declare 50 a 49/50 declaration (GFF-5.1)
+    P drop                      a drop (GFF-8.4)
+    P draw stock CARD           draws CARD from the stock (the card is named)
+    P draw discard CARD         takes CARD, the top of the discard pile
+    P spread ID CARD CARD CARD  lays a run or set from his hand as spread ID
+    P layoff CARD ID            adds CARD to spread ID (anyone's)
+    P discard CARD              ends his turn by discarding CARD
+
+Spread identifiers are case-insensitive (`s1` is `S1`) and must not look like
+a card.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Mapping
+
+from ...cards import Card, parse_card
+from ...errors import shown
+
+__all__ = ["Move", "Show", "Declare", "Drop", "Draw", "Source", "Spread", "LayOff", "Discard",
+           "parse_move", "write_move", "MoveSyntaxError", "parse_spread_id"]
+
+_SPREAD_ID = re.compile(r"^[A-Za-z0-9_\-]{1,16}$")
+
+
+class Source(enum.Enum):
+    STOCK = "stock"
+    DISCARD = "discard"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Move:
+    """Who acts and where the move stands: 1-based index in the deal's moves, line, column."""
+
+    player: int
+    index: int
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Show(Move):
+    card: Card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Declare(Move):
+    number: int  # 49 or 50, as announced
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Drop(Move):
+    pass
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Draw(Move):
+    source: Source
+    card: Card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Spread(Move):
+    spread: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LayOff(Move):
+    card: Card
+    spread: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Discard(Move):
+    card: Card
+
+
+class MoveSyntaxError(ValueError):
+    """A move line that names an unknown player or card, or has a bad shape."""
+
+
+def _card(token: str) -> Card:
+    found = parse_card(token)
+    if found is None:
+        raise MoveSyntaxError(f"'{shown(token)}' is not a card (cards look like AS, 10H, TD, 7♣)")
+    return found
+
+
+def parse_spread_id(token: str) -> str:
+    """The canonical (upper-case) spread identifier; raises MoveSyntaxError."""
+    if not _SPREAD_ID.match(token) or parse_card(token) is not None:
+        raise MoveSyntaxError(f"'{shown(token)}' is not a spread identifier (like S1; letters, digits, - and _)")
+    return token.upper()
+
+
+def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, column: int) -> Move:
+    """One typed move; raises MoveSyntaxError naming what is wrong."""
+    words = text.split()
+    if len(words) < 2:
+        raise MoveSyntaxError(f"'{shown(text)}' is not a move")
+    seat = seats.get(words[0])
+    if seat is None:
+        raise MoveSyntaxError(f"'{shown(words[0])}' is not a player of this game")
+    at = {"player": seat, "index": index, "line": line, "column": column}
+    verb, args = words[1], words[2:]
+    if verb == "show" and len(args) == 1:
+        return Show(card=_card(args[0]), **at)
+    if verb == "declare" and len(args) == 1 and args[0] in ("49", "50"):
+        return Declare(number=int(args[0]), **at)
+    if verb == "drop" and not args:
+        return Drop(**at)
+    if verb == "draw" and len(args) == 2 and args[0] in ("stock", "discard"):
+        return Draw(source=Source(args[0]), card=_card(args[1]), **at)
+    if verb == "spread" and len(args) >= 2:
+        return Spread(spread=parse_spread_id(args[0]), cards=tuple(_card(t) for t in args[1:]), **at)
+    if verb == "layoff" and len(args) == 2:
+        return LayOff(card=_card(args[0]), spread=parse_spread_id(args[1]), **at)
+    if verb == "discard" and len(args) == 1:
+        return Discard(card=_card(args[0]), **at)
+    raise MoveSyntaxError(
+        f"'{shown(text)}' is not a Game, Flip, Flop move (P show CARD, P declare 49|50, P drop,"
+        " P draw stock|discard CARD, P spread ID CARDS, P layoff CARD ID, P discard CARD)"
+    )
+
+
+def write_move(move: Move, names: tuple[str, ...]) -> str:
+    """The move line for a typed move (the inverse of parse_move)."""
+    who = names[move.player]
+    match move:
+        case Show(card=c):
+            return f"{who} show {c}"
+        case Declare(number=number):
+            return f"{who} declare {number}"
+        case Drop():
+            return f"{who} drop"
+        case Draw(source=source, card=c):
+            return f"{who} draw {source.value} {c}"
+        case Spread(spread=sid, cards=cards):
+            return f"{who} spread {sid} " + " ".join(c.token for c in cards)
+        case LayOff(card=c, spread=sid):
+            return f"{who} layoff {c} {sid}"
+        case Discard(card=c):
+            return f"{who} discard {c}"
+    raise TypeError(move)

@@ -1,0 +1,112 @@
+"""Tiers, antes and pots as values (game-flip-flop.md sections 3 and 10).
+
+A `Pot` knows what was carried into it, who paid how much in this deal, and
+who may win it; an `Award` says who took it (shares that add up to the pot,
+all to eligible players) or that nobody did and it is carried. Both check
+themselves on construction.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Mapping, Sequence
+
+from ...money import split_exact, split_units
+from .options import CENT
+
+__all__ = ["Tier", "PotKind", "Pot", "Award", "tier_of", "antes_for", "split", "ZERO"]
+
+ZERO = Fraction(0)
+
+
+class Tier(enum.Enum):
+    FULL = "full"  # game, flip, flop
+    SHORT = "short"  # game, flip
+    ALL_IN = "all in"  # game only; tunk life at stake (GFF-3.8)
+    OUT = "out"  # eliminated before the deal (GFF-3.9 a)
+
+
+class PotKind(enum.Enum):
+    GAME = "game"
+    BONUS = "bonus"  # the 50 bonus pot (GFF-5.8), booked under game (GFF-15.2)
+    FLIP = "flip"
+    FLOP = "flop"
+
+
+def tier_of(bankroll: Fraction | None, *, stake: Fraction, reserve: bool, double: bool) -> Tier:
+    """GFF-3.5, 3.10, 3.11: the tier a bankroll forces (None: unlimited, always full)."""
+    if bankroll is None:
+        return Tier.FULL
+    kept = 1 if reserve else 0
+    if bankroll >= (kept + (4 if double else 3)) * stake:
+        return Tier.FULL
+    if bankroll >= (kept + 2) * stake:
+        return Tier.SHORT
+    if bankroll >= (kept + 1) * stake:
+        return Tier.ALL_IN
+    return Tier.OUT
+
+
+def antes_for(tier: Tier, *, stake: Fraction, double: bool) -> dict[PotKind, Fraction]:
+    """What a tier puts into each pot (GFF-3.3, 3.11)."""
+    if tier is Tier.FULL:
+        return {PotKind.GAME: stake, PotKind.FLIP: stake, PotKind.FLOP: stake * (2 if double else 1)}
+    if tier is Tier.SHORT:
+        return {PotKind.GAME: stake, PotKind.FLIP: stake}
+    if tier is Tier.ALL_IN:
+        return {PotKind.GAME: stake}
+    return {}
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One pot of one deal."""
+
+    kind: PotKind
+    carried: Fraction  # from earlier deals (flip and flop only)
+    paid: Mapping[int, Fraction]  # paid in during this deal, by seat (antes and extra stakes)
+    eligible: frozenset[int]  # who may win it (GFF-3.6)
+
+    def __post_init__(self) -> None:
+        if self.carried < 0 or any(v < 0 for v in self.paid.values()):
+            raise ValueError(f"{self.kind.value} pot with a negative amount")
+        if self.carried and self.kind in (PotKind.GAME, PotKind.BONUS):
+            raise ValueError(f"a {self.kind.value} pot is never carried")
+
+    @property
+    def amount(self) -> Fraction:
+        return self.carried + sum(self.paid.values(), ZERO)
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """Who took a pot: shares adding up to it, or none (the pot is carried)."""
+
+    pot: Pot
+    shares: Mapping[int, Fraction]  # in turn order
+    card: object = None  # the winning flip/flop card, when known
+
+    def __post_init__(self) -> None:
+        if self.shares:
+            if sum(self.shares.values(), ZERO) != self.pot.amount:
+                raise ValueError(f"{self.pot.kind.value} pot shares do not add up to the pot")
+            if not set(self.shares) <= self.pot.eligible:
+                raise ValueError(f"{self.pot.kind.value} pot awarded to a player who did not pay into it")
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(self.shares)
+
+    @property
+    def carried_forward(self) -> Fraction:
+        return ZERO if self.shares else self.pot.amount
+
+
+def split(amount: Fraction, takers: Sequence[int], *, cents: bool) -> dict[int, Fraction]:
+    """GFF-10.9: equal exact shares, or whole cents with the odd cents one each to
+    the first takers (the caller lists them in turn order from the dealer's left)."""
+    if cents:
+        return split_units(amount, list(takers), unit=CENT)
+    return split_exact(amount, list(takers))

@@ -1,0 +1,373 @@
+"""A Game, Flip, Flop transcript read into typed values (GFF-14.1 to 14.8), once.
+
+Everything downstream works on these values; nothing looks at text again.
+Names that are not players and tokens that are not cards are input errors
+(exit 2) with their line; cards that exist but do not belong (a JK, a card
+dealt twice) and missing records are left to the referee, which reports them
+as findings (GFF-2.1, 2.2, 4.7, 14.x).
+
+Players who join between deals (`join NAME AMOUNT after SEATED`) are added
+to the roster after the header's players, in the order they first join.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ...cards import Card, parse_card, split_cards
+from ...errors import InputError, Problem, shown
+from ...money import AmountError, parse_amount
+from ...yamldoc import Document
+from .moves import Move, MoveSyntaxError, parse_move
+from .pots import PotKind
+
+__all__ = ["NOBODY", "BetweenKind", "Between", "AnteRecord", "EndingRecord", "DealClaims", "DealRecord",
+           "SessionClaims", "FlipFlopRecord", "read_record"]
+
+Position = tuple[int, int]
+MAX_PROBLEMS = 20
+NOBODY = -1  # `none`: nobody won the flip (flop) pot
+
+
+class BetweenKind(enum.Enum):
+    LEAVE = "leave"
+    JOIN = "join"
+
+
+@dataclass(frozen=True, slots=True)
+class Between:
+    """GFF-14.6: a player leaves, or joins with a bankroll after a seated player."""
+
+    kind: BetweenKind
+    player: int
+    at: Position
+    bankroll: Fraction | None = None
+    after: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AnteRecord:
+    """Recorded antes of one player: amounts per pot, or (word form) a count of stakes per pot."""
+
+    amounts: dict[PotKind, Fraction]
+    in_stakes: bool
+    at: Position
+
+
+@dataclass(frozen=True, slots=True)
+class EndingRecord:
+    """An outcome-only deal: how it ended, without its moves (GFF-14 issue note)."""
+
+    type: str  # out | tunk | drop | caught | stock | declaration
+    winner: int | None
+    dropper: int | None
+    totals: dict[int, int] | None
+    declared: dict[int, int] | None
+    flip: int | None  # a seat, NOBODY, or None when not recorded
+    flop: int | None
+    at: dict[str, Position]
+
+
+@dataclass(frozen=True, slots=True)
+class DealClaims:
+    """GFF-14.5: what the players say happened; every item is checked."""
+
+    ending: str | None = None
+    game: tuple[int, ...] | None = None
+    flip: int | None = None
+    flop: int | None = None
+    net: dict[int, Fraction] | None = None
+    pots: dict[int, dict[str, Fraction]] | None = None
+    bankrolls: dict[int, Fraction] | None = None
+    at: dict[str, Position] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    number: int
+    dealer: int | None
+    between: tuple[Between, ...]
+    antes: dict[int, AnteRecord] | None
+    hands: dict[int, tuple[Card, ...]]
+    flip_card: Card | None
+    moves: tuple[Move, ...] | None
+    ending: EndingRecord | None
+    reveal: dict[int, tuple[Card, ...]] | None
+    claims: DealClaims | None
+    written_number: int | None
+    at: dict[str, Position]  # 'deal', each key, 'hand:<seat>'
+
+
+@dataclass(frozen=True, slots=True)
+class SessionClaims:
+    net: dict[int, Fraction] | None
+    bankrolls: dict[int, Fraction] | None
+    at: dict[str, Position]
+
+
+@dataclass(frozen=True, slots=True)
+class FlipFlopRecord:
+    roster: tuple[str, ...]  # the header's players, then newcomers in order of joining
+    players: tuple[str, ...]  # the header's players (clockwise)
+    stake: Fraction | None
+    bankrolls: dict[int, Fraction] | None  # None: unlimited (or not recorded; see `unlimited`)
+    unlimited: bool
+    first_dealer: int | None
+    deals: tuple[DealRecord, ...]
+    claims: SessionClaims | None
+    ended: bool  # the optional session end marker (GFF-14.7)
+    at: dict[str, Position]
+
+
+class _Reader:
+    """Collects every input problem instead of stopping at the first."""
+
+    def __init__(self, document: Document, roster: tuple[str, ...]) -> None:
+        self.document = document
+        self.roster = roster
+        self.seats = {name: i for i, name in enumerate(roster)}
+        self.problems: list[Problem] = []
+
+    def fail(self, path: tuple, message: str, *, key: bool = False) -> None:
+        line, column = (self.document.key_position if key else self.document.position)(path)
+        self.problems.append(Problem(message, line, column))
+
+    def position(self, path: tuple) -> Position:
+        return self.document.position(path)
+
+    def seat(self, value: Any, path: tuple, *, key: bool = False) -> int | None:
+        seat = self.seats.get(value)
+        if seat is None:
+            self.fail(path, f"'{shown(value)}' is not one of the players ({', '.join(self.roster)})", key=key)
+        return seat
+
+    def seat_or_none(self, value: Any, path: tuple) -> int | None:
+        return NOBODY if value == "none" else self.seat(value, path)
+
+    def cards(self, text: str, path: tuple) -> tuple[Card, ...]:
+        found = []
+        for token in split_cards(text):
+            parsed = parse_card(token)
+            if parsed is None:
+                self.fail(path, f"'{shown(token)}' is not a card (cards look like AS, 10H, TD, 7♣)")
+            else:
+                found.append(parsed)
+        return tuple(found)
+
+    def count(self, text: Any, path: tuple) -> int | None:
+        if isinstance(text, str) and text.isdigit() and len(text) <= 6:
+            return int(text)
+        self.fail(path, f"'{shown(text)}' is not a whole number")
+        return None
+
+    def amount(self, text: Any, path: tuple) -> Fraction | None:
+        try:
+            return parse_amount(text)
+        except AmountError:
+            self.fail(path, f"'{shown(text)}' is not an exact amount (like 2, -1.50 or 3/2)")
+            return None
+
+    def per_player(self, mapping: dict, path: tuple, convert) -> dict[int, Any]:
+        result = {}
+        for name, raw in mapping.items():
+            seat = self.seat(name, path + (name,), key=True)
+            value = convert(raw, path + (name,))
+            if seat is not None and value is not None:
+                result[seat] = value
+        return result
+
+    def keys_at(self, raw: dict, path: tuple) -> dict[str, Position]:
+        return {key: self.document.key_position(path + (key,)) for key in raw}
+
+
+def _joiners(data: dict, players: tuple[str, ...]) -> tuple[str, ...]:
+    """Names that join between deals and are not header players, in order."""
+    found: list[str] = []
+    for raw in data.get("deals") or []:
+        for item in (raw.get("between") or []):
+            words = item.split() if isinstance(item, str) else []
+            if len(words) >= 2 and words[0] == "join" and words[1] not in players and words[1] not in found:
+                found.append(words[1])
+    return tuple(found)
+
+
+def _between(reader: _Reader, items: list, path: tuple) -> tuple[Between, ...]:
+    found = []
+    for i, text in enumerate(items):
+        where = path + (i,)
+        words = text.split()
+        at = reader.position(where)
+        if len(words) == 2 and words[0] == "leave":
+            seat = reader.seat(words[1], where)
+            if seat is not None:
+                found.append(Between(BetweenKind.LEAVE, seat, at))
+        elif len(words) == 5 and words[0] == "join" and words[3] == "after":
+            seat = reader.seat(words[1], where)
+            bankroll = reader.amount(words[2], where)
+            after = reader.seat(words[4], where)
+            if None not in (seat, bankroll, after):
+                found.append(Between(BetweenKind.JOIN, seat, at, bankroll=bankroll, after=after))
+        else:
+            reader.fail(where, f"'{shown(text)}' is not 'leave NAME' or 'join NAME BANKROLL after NAME'")
+    return tuple(found)
+
+
+def _antes(reader: _Reader, raw: dict, path: tuple) -> dict[int, AnteRecord]:
+    found = {}
+    for name, value in raw.items():
+        where = path + (name,)
+        seat = reader.seat(name, where, key=True)
+        amounts: dict[PotKind, Fraction] = {}
+        if isinstance(value, str):
+            in_stakes = True
+            for word in value.replace(",", " ").split():
+                if word == "none":
+                    continue
+                if word not in ("game", "flip", "flop"):
+                    reader.fail(where, f"'{shown(word)}' is not a pot (game, flip, flop)")
+                    continue
+                kind = PotKind(word)
+                amounts[kind] = amounts.get(kind, Fraction(0)) + 1
+        else:
+            in_stakes = False
+            for pot, text in value.items():
+                amount = reader.amount(text, where + (pot,))
+                if amount is not None:
+                    amounts[PotKind(pot)] = amount
+        if seat is not None:
+            found[seat] = AnteRecord(amounts, in_stakes, reader.position(where))
+    return found
+
+
+def _ending(reader: _Reader, raw: dict, path: tuple) -> EndingRecord:
+    def one(key: str) -> int | None:
+        return reader.seat(raw[key], path + (key,)) if key in raw else None
+
+    def pot(key: str) -> int | None:
+        return reader.seat_or_none(raw[key], path + (key,)) if key in raw else None
+
+    declared = None
+    if "declared" in raw:
+        declared = reader.per_player(raw["declared"], path + ("declared",), reader.count)
+    totals = reader.per_player(raw["totals"], path + ("totals",), reader.count) if "totals" in raw else None
+    return EndingRecord(type=raw["type"], winner=one("winner"), dropper=one("dropper"), totals=totals,
+                        declared=declared, flip=pot("flip"), flop=pot("flop"), at=reader.keys_at(raw, path))
+
+
+def _claims(reader: _Reader, raw: dict, path: tuple) -> DealClaims:
+    def pot(key: str) -> int | None:
+        return reader.seat_or_none(raw[key], path + (key,)) if key in raw else None
+
+    game = None
+    if "game" in raw:
+        seats = [reader.seat(name, path + ("game", i)) for i, name in enumerate(raw["game"])]
+        game = tuple(s for s in seats if s is not None)
+    pots = None
+    if "pots" in raw:
+        pots = {}
+        for name, row in raw["pots"].items():
+            seat = reader.seat(name, path + ("pots", name), key=True)
+            values = {key: reader.amount(text, path + ("pots", name, key)) for key, text in row.items()}
+            if seat is not None and None not in values.values():
+                pots[seat] = values
+    return DealClaims(
+        ending=raw.get("ending"), game=game, flip=pot("flip"), flop=pot("flop"),
+        net=reader.per_player(raw["net"], path + ("net",), reader.amount) if "net" in raw else None,
+        pots=pots,
+        bankrolls=reader.per_player(raw["bankrolls"], path + ("bankrolls",), reader.amount)
+        if "bankrolls" in raw else None,
+        at=reader.keys_at(raw, path),
+    )
+
+
+def _deal(reader: _Reader, raw: dict, number: int) -> DealRecord:
+    path = ("deals", number - 1)
+    document = reader.document
+    at: dict[str, Position] = {"deal": reader.position(path)}
+    at.update(reader.keys_at(raw, path))
+    dealer = reader.seat(raw["dealer"], path + ("dealer",)) if "dealer" in raw else None
+    written = reader.count(raw["deal"], path + ("deal",)) if "deal" in raw else None
+    between = _between(reader, raw.get("between") or [], path + ("between",))
+    antes = _antes(reader, raw["antes"], path + ("antes",)) if "antes" in raw else None
+    hands: dict[int, tuple[Card, ...]] = {}
+    for name, text in (raw.get("hands") or {}).items():
+        seat = reader.seat(name, path + ("hands", name), key=True)
+        if seat is not None:
+            hands[seat] = reader.cards(text, path + ("hands", name))
+            at[f"hand:{seat}"] = document.position(path + ("hands", name))
+    flip_card = None
+    if "flip_card" in raw:
+        cards = reader.cards(raw["flip_card"], path + ("flip_card",))
+        if len(cards) != 1:
+            reader.fail(path + ("flip_card",), "the flip card is one card")
+        else:
+            flip_card = cards[0]
+    moves: list[Move] | None = None
+    if "moves" in raw:
+        if "ending" in raw:
+            reader.fail(path + ("ending",), "a deal records either its moves or an outcome-only ending, not both",
+                        key=True)
+        moves = []
+        lines = document.item_lines(raw["moves"])
+        for i, text in enumerate(raw["moves"]):
+            line, column = lines[i]
+            try:
+                moves.append(parse_move(text, seats=reader.seats, index=i + 1, line=line, column=column))
+            except MoveSyntaxError as exc:
+                reader.problems.append(Problem(f"deal {number}, move {i + 1}: {exc}", line, column))
+                if len(reader.problems) > MAX_PROBLEMS:
+                    break
+    ending = _ending(reader, raw["ending"], path + ("ending",)) if "ending" in raw else None
+    reveal = None
+    if "reveal" in raw:
+        reveal = reader.per_player(raw["reveal"], path + ("reveal",), reader.cards)
+    claims = _claims(reader, raw["claims"], path + ("claims",)) if raw.get("claims") else None
+    return DealRecord(number=number, dealer=dealer, between=between, antes=antes, hands=hands,
+                      flip_card=flip_card, moves=tuple(moves) if moves is not None else None, ending=ending,
+                      reveal=reveal, claims=claims, written_number=written, at=at)
+
+
+def read_record(document: Document, players: tuple[str, ...]) -> FlipFlopRecord:
+    """Typed header, deals, moves and claims; raises InputError listing every problem."""
+    data = document.data
+    roster = players + _joiners(data, players)
+    reader = _Reader(document, roster)
+    stake = reader.amount(data["stake"], ("stake",)) if "stake" in data else None
+    bankrolls: dict[int, Fraction] | None = None
+    unlimited = False
+    raw_bankrolls = data.get("bankrolls")
+    if raw_bankrolls == "unlimited":
+        unlimited = True
+    elif isinstance(raw_bankrolls, dict):
+        bankrolls = reader.per_player(raw_bankrolls, ("bankrolls",), reader.amount)
+        for seat in bankrolls:
+            if seat >= len(players):
+                reader.fail(("bankrolls", roster[seat]), f"{roster[seat]} is not seated at the start;"
+                            " a newcomer's bankroll is written in his join", key=True)
+    elif raw_bankrolls is not None:
+        reader.fail(("bankrolls",), "bankrolls: a mapping of player to amount, or 'unlimited'")
+    first = reader.seat(data["first_dealer"], ("first_dealer",)) if "first_dealer" in data else None
+    deals = []
+    for number, raw in enumerate(data["deals"], start=1):
+        deals.append(_deal(reader, raw, number))
+        if len(reader.problems) > MAX_PROBLEMS:
+            break
+    claims = None
+    if data.get("claims"):
+        raw = data["claims"]
+        claims = SessionClaims(
+            net=reader.per_player(raw["net"], ("claims", "net"), reader.amount) if "net" in raw else None,
+            bankrolls=reader.per_player(raw["bankrolls"], ("claims", "bankrolls"), reader.amount)
+            if "bankrolls" in raw else None,
+            at=reader.keys_at(raw, ("claims",)),
+        )
+    if reader.problems:
+        raise InputError(reader.problems[:MAX_PROBLEMS], file=document.name)
+    at = {key: document.key_position((key,)) for key in data}
+    at["document"] = document.position(())
+    return FlipFlopRecord(roster=roster, players=players, stake=stake, bankrolls=bankrolls, unlimited=unlimited,
+                          first_dealer=first, deals=tuple(deals), claims=claims, ended=bool(data.get("end")),
+                          at=at)

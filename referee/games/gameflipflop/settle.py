@@ -1,0 +1,200 @@
+"""Settling a deal and a session (game-flip-flop.md section 10), exactly.
+
+`settle_deal` takes how the play ended and the session's money before the
+deal and returns every pot, who paid in, who took it, each player's net per
+pot, the carried pots and the bankrolls after; every column sums to zero
+(asserted). `close_session` refunds or reports what is still carried.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Mapping, Sequence
+
+from ...money import assert_zero_sum
+from .endings import Ending, PlayResult
+from .options import FlipFlopOptions, UnwonPot
+from .pots import ZERO, Award, Pot, PotKind, Tier, split
+
+__all__ = ["Carry", "DealMoney", "settle_deal", "SessionMoney", "close_session", "COLUMNS"]
+
+COLUMNS = ("game", "flip", "flop")
+
+
+@dataclass(frozen=True, slots=True)
+class Carry:
+    """The carried flip and flop pots and who put what into each since it was last won (GFF-10.13)."""
+
+    flip: Fraction = ZERO
+    flop: Fraction = ZERO
+    flip_ledger: Mapping[int, Fraction] = field(default_factory=dict)
+    flop_ledger: Mapping[int, Fraction] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        assert sum(self.flip_ledger.values(), ZERO) == self.flip, "flip ledger does not match the carried pot"
+        assert sum(self.flop_ledger.values(), ZERO) == self.flop, "flop ledger does not match the carried pot"
+
+    @property
+    def total(self) -> Fraction:
+        return self.flip + self.flop
+
+
+@dataclass(frozen=True, slots=True)
+class DealMoney:
+    """The money of one settled deal."""
+
+    order: tuple[int, ...]
+    tiers: Mapping[int, Tier]
+    antes: Mapping[int, Mapping[PotKind, Fraction]]
+    extras: Mapping[int, Fraction]  # extra stakes actually paid (GFF-3.7), capped under reserve_rule = off
+    awards: tuple[Award, ...]  # game, bonus (if any), flip, flop
+    net: Mapping[int, Mapping[str, Fraction]]  # seat -> game, flip, flop, total
+    before: Carry
+    after: Carry
+    bankrolls: Mapping[int, Fraction] | None  # after the deal (None: unlimited)
+    eliminated: tuple[int, ...]  # all-in players who lost their tunk life (GFF-3.8)
+
+    @property
+    def carried_change(self) -> Fraction:
+        return self.after.total - self.before.total
+
+    def award(self, kind: PotKind) -> Award | None:
+        return next((a for a in self.awards if a.pot.kind is kind), None)
+
+
+def settle_deal(
+    result: PlayResult,
+    *,
+    options: FlipFlopOptions,
+    stake: Fraction,
+    order: Sequence[int],
+    tiers: Mapping[int, Tier],
+    antes: Mapping[int, Mapping[PotKind, Fraction]],
+    bankrolls: Mapping[int, Fraction] | None,
+    carry: Carry,
+) -> DealMoney:
+    """GFF-10.3 to 10.12 for one deal whose play was settled."""
+    assert result.settled
+    order = tuple(order)
+    cents = options.cents
+    spent = {s: sum(antes[s].values(), ZERO) for s in order}
+    extras = {s: ZERO for s in order}
+
+    def extra(seat: int) -> Fraction:  # GFF-3.10, 10.6: capped at what he still holds
+        amount = stake
+        if bankrolls is not None and not options.reserve_rule:
+            amount = max(ZERO, min(stake, bankrolls[seat] - spent[seat] - extras[seat]))
+        extras[seat] += amount
+        return amount
+
+    def paid(kind: PotKind) -> dict[int, Fraction]:
+        return {s: antes[s][kind] for s in order if kind in antes[s]}
+
+    game_paid = paid(PotKind.GAME)
+    bonus_paid: dict[int, Fraction] = {}
+    ending, winners = result.ending, result.game_winners
+    if ending is Ending.TUNK:
+        for s in order:
+            if s != result.actor:
+                game_paid[s] += extra(s)
+    elif ending is Ending.CAUGHT:
+        game_paid[result.actor] += extra(result.actor)
+    fifties: tuple[int, ...] = ()
+    if ending is Ending.DECLARATION:
+        fifties = tuple(s for s in order if result.declarers.get(s) == 50)
+        if fifties:
+            for s in order:
+                if s not in fifties:
+                    bonus_paid[s] = extra(s)
+    everyone = frozenset(order)
+    game = Pot(PotKind.GAME, ZERO, game_paid, everyone)
+    awards = [Award(game, split(game.amount, winners, cents=cents))]
+    if fifties:
+        bonus = Pot(PotKind.BONUS, ZERO, bonus_paid, frozenset(fifties))
+        awards.append(Award(bonus, split(bonus.amount, fifties, cents=cents)))
+    flip_paid, flop_paid = paid(PotKind.FLIP), paid(PotKind.FLOP)
+    flip = Pot(PotKind.FLIP, carry.flip, flip_paid, frozenset(flip_paid))
+    flop = Pot(PotKind.FLOP, carry.flop, flop_paid, frozenset(flop_paid))
+    for pot, winner in ((flip, result.flip), (flop, result.flop)):
+        seat = winner.seat if winner.seat in pot.eligible else None
+        awards.append(Award(pot, {seat: pot.amount} if seat is not None else {}, card=winner.card))
+
+    received: dict[int, dict[str, Fraction]] = {s: {c: ZERO for c in COLUMNS} for s in order}
+    given: dict[int, dict[str, Fraction]] = {s: {c: ZERO for c in COLUMNS} for s in order}
+    for award in awards:
+        column = "game" if award.pot.kind in (PotKind.GAME, PotKind.BONUS) else award.pot.kind.value
+        for s, amount in award.pot.paid.items():
+            given[s][column] += amount
+        for s, amount in award.shares.items():
+            received[s][column] += amount
+    net = {}
+    for s in order:
+        row = {c: received[s][c] - given[s][c] for c in COLUMNS}
+        row["total"] = sum(row.values(), ZERO)
+        net[s] = row
+
+    flip_award, flop_award = awards[-2], awards[-1]
+    after = Carry(
+        flip=flip_award.carried_forward, flop=flop_award.carried_forward,
+        flip_ledger=_ledger(carry.flip_ledger, flip_paid) if not flip_award.shares else {},
+        flop_ledger=_ledger(carry.flop_ledger, flop_paid) if not flop_award.shares else {},
+    )
+    assert_zero_sum(net[s]["game"] for s in order)
+    assert_zero_sum([*(net[s]["flip"] for s in order), after.flip - carry.flip])
+    assert_zero_sum([*(net[s]["flop"] for s in order), after.flop - carry.flop])
+    assert_zero_sum([*(net[s]["total"] for s in order), after.total - carry.total])
+
+    new_bankrolls = None
+    if bankrolls is not None:
+        new_bankrolls = dict(bankrolls)
+        for s in order:
+            new_bankrolls[s] = bankrolls[s] + net[s]["total"]
+    eliminated = tuple(s for s in order if tiers[s] is Tier.ALL_IN and not _survives(s, winners, options))
+    return DealMoney(order=order, tiers=dict(tiers), antes=antes, extras=extras, awards=tuple(awards), net=net,
+                     before=carry, after=after, bankrolls=new_bankrolls, eliminated=eliminated)
+
+
+def _ledger(old: Mapping[int, Fraction], paid: Mapping[int, Fraction]) -> dict[int, Fraction]:
+    ledger = dict(old)
+    for s, amount in paid.items():
+        ledger[s] = ledger.get(s, ZERO) + amount
+    return ledger
+
+
+def _survives(seat: int, winners: tuple[int, ...], options: FlipFlopOptions) -> bool:
+    """GFF-3.8, 15.4: an all-in player keeps his tunk life by winning (or sharing) the game pot."""
+    if seat not in winners:
+        return False
+    return len(winners) == 1 or options.all_in_split_survives
+
+
+@dataclass(frozen=True, slots=True)
+class SessionMoney:
+    """The session table (GFF-10.14): per player the sum of deal nets plus refunds."""
+
+    deal_nets: Mapping[int, Fraction]
+    refunds: Mapping[int, Fraction]
+    net: Mapping[int, Fraction]
+    left_on_table: Carry  # still carried at the end (only under unwon_pot_at_end = report)
+    bankrolls: Mapping[int, Fraction] | None
+
+
+def close_session(
+    *, seats: Sequence[int], deal_nets: Mapping[int, Fraction], carry: Carry, options: FlipFlopOptions,
+    bankrolls: Mapping[int, Fraction] | None,
+) -> SessionMoney:
+    """Refund each carried pot to its contributors, or leave it reported on the table."""
+    refunds = {s: ZERO for s in seats}
+    left = carry
+    if options.unwon_pot_at_end is UnwonPot.REFUND:
+        for ledger in (carry.flip_ledger, carry.flop_ledger):
+            for s, amount in ledger.items():
+                refunds[s] += amount
+        left = Carry()
+    net = {s: deal_nets.get(s, ZERO) + refunds[s] for s in seats}
+    assert_zero_sum([*net.values(), left.total])
+    final = None
+    if bankrolls is not None:
+        final = {s: bankrolls[s] + refunds[s] for s in seats}
+    return SessionMoney(deal_nets=dict(deal_nets), refunds=refunds, net=net, left_on_table=left, bankrolls=final)

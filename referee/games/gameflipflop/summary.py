@@ -1,0 +1,150 @@
+"""A session's deals and table as text lines and plain data: each pot, who paid
+in, who won it, each player's net per pot, in text per GFF-10.10 and in data
+as exact decimal strings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .display import exact, show
+from .endings import Ending
+from .pots import PotKind
+from .session import DealReport, SessionReport
+from .settle import COLUMNS
+
+__all__ = ["deal_summary", "session_summary"]
+
+_HOW = {"shown": "", "derived": " (no shows recorded: derived from the dealt cards, GFF-15.8)",
+        "automatic": " (automatic: lowest card dealt)", "recorded": " (as recorded)",
+        "claimed": " (no shows recorded: as the claims name him)"}
+
+
+def _ending_text(report: DealReport, names: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
+    result = report.result
+    ending, actor = result.ending, result.actor
+    data: dict[str, Any] = {"type": ending.value}
+    if ending in (Ending.OUT, Ending.TUNK):
+        data["by"] = names[actor]
+        text = f"{names[actor]} {'went out' if ending is Ending.OUT else 'tunked out'}"
+    elif ending in (Ending.DROP, Ending.CAUGHT):
+        data["by"] = names[actor]
+        text = f"{names[actor]} dropped" + (" and was caught" if ending is Ending.CAUGHT else " and was lowest")
+    elif ending is Ending.STOCK:
+        text = "the stock ran out"
+    else:
+        data["declared"] = {names[s]: t for s, t in result.declarers.items()}
+        text = "declared " + ", ".join(f"{names[s]} {t}" for s, t in result.declarers.items())
+    if result.totals and ending in (Ending.DROP, Ending.CAUGHT, Ending.STOCK):
+        data["totals"] = {names[s]: t for s, t in result.totals.items()}
+        text += "; totals " + ", ".join(f"{names[s]} {t}" for s, t in result.totals.items())
+    return text, data
+
+
+def deal_summary(report: DealReport, names: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """Text lines and plain data for one deal."""
+    n = report.number
+    dealer = names[report.dealer] if report.dealer is not None else None
+    data: dict[str, Any] = {"deal": n, "dealer": dealer, "replayed": report.replayed, "settled": report.settled,
+                            "provisional": report.provisional, "outcome_only": report.outcome_only}
+    if not report.replayed:
+        return (f"deal {n}: not replayed (the replay stopped earlier)",), data
+    lines = [f"deal {n}: {note}" for note in report.notes]
+    if report.tiers:
+        data["tiers"] = {names[s]: report.tiers[s].value for s in report.order or report.tiers}
+    if not report.settled:
+        lines.append(f"deal {n} (dealer {dealer}): not settled")
+        return tuple(lines), data
+    money, result = report.money, report.result
+    text, ending = _ending_text(report, names)
+    data["ending"] = ending
+    flag = " [provisional]" if report.provisional else ""
+    lines.append(f"deal {n} (dealer {dealer}){flag}: {text}")
+    tiers = {t.value for t in report.tiers.values()}
+    if tiers != {"full"}:
+        lines.append(f"deal {n}: tiers " + ", ".join(f"{names[s]} {report.tiers[s].value}" for s in report.order))
+    pots = []
+    for award in money.awards:
+        pot = award.pot
+        entry: dict[str, Any] = {
+            "pot": pot.kind.value, "amount": exact(pot.amount), "carried_in": exact(pot.carried),
+            "paid_in": {names[s]: exact(v) for s, v in pot.paid.items()},
+            "eligible": [names[s] for s in report.order if s in pot.eligible],
+            "winners": [names[s] for s in award.winners],
+            "shares": {names[s]: exact(v) for s, v in award.shares.items()},
+            "carried_out": exact(award.carried_forward),
+        }
+        paid = ", ".join(f"{names[s]} {show(v, signed=False)}" for s, v in pot.paid.items()) or "nobody"
+        head = f"deal {n}: {pot.kind.value} pot {show(pot.amount, signed=False)}"
+        if pot.carried:
+            head += f" ({show(pot.carried, signed=False)} carried in)"
+        if pot.kind in (PotKind.FLIP, PotKind.FLOP):
+            winner = result.flip if pot.kind is PotKind.FLIP else result.flop
+            entry["how"] = winner.how
+            if award.card is not None and award.shares:
+                entry["card"] = award.card.token
+            if award.shares:
+                card = f" with {award.card}" if award.card is not None else ""
+                won = f"won by {names[award.winners[0]]}{card}{_HOW.get(winner.how, '')}"
+            else:
+                won = f"no winner, {show(pot.amount, signed=False)} carried to the next deal"
+        else:
+            won = "won by " + ", ".join(f"{names[s]} {show(v, signed=False)}" for s, v in award.shares.items())
+        lines.append(f"{head}; paid in by {paid}; {won}")
+        pots.append(entry)
+    data["pots"] = pots
+    data["net"] = {names[s]: {c: exact(money.net[s][c]) for c in (*COLUMNS, "total")} for s in money.order}
+    for s in money.order:
+        row = money.net[s]
+        lines.append(f"deal {n}: net {names[s]}: " + ", ".join(f"{c} {show(row[c])}" for c in COLUMNS)
+                     + f"; total {show(row['total'])}")
+    data["carried"] = {"flip": exact(money.after.flip), "flop": exact(money.after.flop),
+                       "change": exact(money.carried_change)}
+    if money.carried_change or money.after.total:
+        lines.append(f"deal {n}: carried pots {show(money.carried_change)} (now flip"
+                     f" {show(money.after.flip, signed=False)}, flop {show(money.after.flop, signed=False)})")
+    if money.bankrolls is not None:
+        data["bankrolls"] = {names[s]: exact(money.bankrolls[s]) for s in money.order}
+        lines.append(f"deal {n}: bankrolls after " + ", ".join(
+            f"{names[s]} {show(money.bankrolls[s], signed=False)}" for s in money.order))
+    data["eliminated"] = [names[s] for s in money.eliminated]
+    if report.outcome_only:
+        data["checked"] = list(report.checked)
+        data["trusted"] = list(report.trusted)
+        lines.append(f"deal {n}: outcome only; checked: {'; '.join(report.checked) or 'nothing'};"
+                     f" taken on trust: {'; '.join(report.trusted) or 'nothing'}")
+    return tuple(lines), data
+
+
+def session_summary(session: SessionReport, names: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """Text lines and plain data for the session table."""
+    money = session.money
+    settled = sum(1 for d in session.deals if d.settled)
+    data: dict[str, Any] = {
+        "stake": exact(session.stake) if session.stake is not None else None,
+        "deals": len(session.deals), "deals_settled": settled, "complete": session.complete,
+        "provisional": session.provisional, "stopped_at_deal": session.stopped_at,
+        "net": {names[s]: exact(v) for s, v in money.net.items()},
+        "deal_nets": {names[s]: exact(v) for s, v in money.deal_nets.items()},
+        "refunds": {names[s]: exact(v) for s, v in money.refunds.items() if v},
+        "carried_pots": {"flip": exact(money.left_on_table.flip), "flop": exact(money.left_on_table.flop)},
+    }
+    lines = []
+    if session.stopped_at is not None:
+        where = f"at deal {session.stopped_at}" if session.stopped_at else "before the first deal"
+        lines.append(f"session: the replay stopped {where}; the table stands as after the last settled deal")
+    flag = " [provisional]" if session.provisional else ""
+    lines.append(f"session{flag}: {settled} of {len(session.deals)} deals settled; net "
+                 + ", ".join(f"{names[s]} {show(v)}" for s, v in money.net.items()))
+    if any(money.refunds.values()):
+        lines.append("session: carried pots refunded: " + ", ".join(
+            f"{names[s]} {show(v, signed=False)}" for s, v in money.refunds.items() if v))
+    if money.left_on_table.total:
+        lines.append(f"session: still on the table (unwon_pot_at_end = report): flip"
+                     f" {show(money.left_on_table.flip, signed=False)}, flop"
+                     f" {show(money.left_on_table.flop, signed=False)}; carried pots row"
+                     f" {show(money.left_on_table.total)}")
+    if money.bankrolls is not None:
+        data["bankrolls"] = {names[s]: exact(v) for s, v in money.bankrolls.items()}
+        lines.append("session: bankrolls " + ", ".join(
+            f"{names[s]} {show(v, signed=False)}" for s, v in money.bankrolls.items()))
+    return tuple(lines), data

@@ -1,0 +1,364 @@
+"""Checking a deal record (tjuv.md section 2 and TJ-10.2) and building the
+starting position it describes (TJ-2.13).
+
+Every problem is a finding of the rule it breaks. Problems that leave no
+well-defined position (a card outside the pack or in two places, a part of
+the record that is missing and cannot be derived) are "structural": the
+deal cannot be replayed even under on_violation=continue.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ...cards import Card, format_cards, standard_pack
+from ...findings import Finding, Severity
+from . import rules as R
+from .options import ExcessRemoval, TjuvOptions
+from .record import DealRecord, Position
+from .talon import Talon
+
+__all__ = ["TJUV_PACK", "in_pack", "StartingPosition", "DealCheck", "check_setup", "check_deal",
+           "highest_removal", "stock_above_removed", "dealing_order", "starting_position", "MIN_PLAYERS",
+           "MAX_PLAYERS"]
+
+TJUV_PACK: Counter[Card] = standard_pack(lowest=6)
+MIN_PLAYERS, MAX_PLAYERS = 2, 11
+ADVISORY_FROM = 5
+
+
+def in_pack(card: Card) -> bool:
+    """TJ-2.1: ranks 6 to A of the four suits; no 2 to 5, no joker."""
+    return not card.is_joker and card.rank >= 6
+
+
+def dealing_order(dealer: int, n: int) -> list[int]:
+    """Seats from the dealer's left round to the dealer (TJ-2.10, A9)."""
+    return [(dealer + k) % n for k in range(1, n + 1)]
+
+
+def stock_above_removed(n: int) -> int:
+    """Undealt stock cards lying above the removed cards after round one."""
+    return 36 - 3 * n
+
+
+def highest_removal(exposed: list[Card], count: int) -> tuple[Card, ...] | None:
+    """The `count` exposed cards `highest` removes, or None when equal ranks
+    straddle the cut (the dealer's choice must then be recorded)."""
+    if count <= 0:
+        return ()
+    if count > len(exposed):
+        return None
+    ranked = sorted(exposed, key=lambda c: (-c.rank, c.index))
+    if count < len(ranked) and ranked[count - 1].rank == ranked[count].rank:
+        return None
+    return tuple(ranked[:count])
+
+
+@dataclass(frozen=True, slots=True)
+class StartingPosition:
+    """TJ-2.13: hands, table cards and talon after the deal."""
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    table: tuple[Card, ...]
+    removed: tuple[Card, ...]
+    talon_order: tuple[Card, ...] | None
+    upper: tuple[Card, ...]  # talon cards above the removed ones (order unknown)
+    bottom: tuple[Card, ...]  # removed cards still in the talon
+
+    def talon(self) -> Talon:
+        if self.talon_order is not None:
+            return Talon(order=self.talon_order)
+        return Talon(upper=self.upper, bottom=self.bottom)
+
+
+@dataclass(frozen=True, slots=True)
+class DealCheck:
+    findings: tuple[Finding, ...]
+    start: StartingPosition | None  # None: the record describes no position
+
+    @property
+    def clean(self) -> bool:
+        return not any(f.is_error for f in self.findings)
+
+
+def check_setup(options: TjuvOptions, players: tuple[str, ...], *, at: Position) -> list[Finding]:
+    """TJ-2.3: the number of seats (a finding stops every deal), and the
+    advisory note for five or more players (TJ-4.4)."""
+    n = len(players)
+    line, column = at
+    found = []
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        found.append(Finding(rule=R.PLAYERS, message=f"{n} seat(s); Tjuv takes 2 to 11 players; nothing is replayed",
+                             line=line, column=column, stops_deal=True))
+    if options.players is not None and options.players != n:
+        found.append(Finding(rule=R.PLAYERS, message=f"option players={options.players} but the transcript seats {n};"
+                             " nothing is replayed", line=line, column=column, stops_deal=True))
+    if not found and n >= ADVISORY_FROM:
+        found.append(Finding(rule=R.ADVISORY, severity=Severity.NOTE, line=line, column=column,
+                             message=f"{n} players: the source warns the game gets unwieldy with 5 or more (TJ-2.3)"))
+    return found
+
+
+class _Problems:
+    def __init__(self, record: DealRecord, players: tuple[str, ...]) -> None:
+        self.record = record
+        self.players = players
+        self.findings: list[Finding] = []
+        self.structural = False
+
+    def add(self, rule: str, message: str, *, where: str, seat: int | None = None, structural: bool = False) -> None:
+        at = self.record.at
+        line, column = at.get(where) or at.get(where.split(":")[0]) or at["deal"]
+        self.findings.append(Finding(rule=rule, message=message, deal=self.record.number, line=line, column=column,
+                                     player=None if seat is None else self.players[seat]))
+        self.structural = self.structural or structural
+
+    def result(self, start: StartingPosition | None) -> DealCheck:
+        return DealCheck(tuple(self.findings), None if self.structural else start)
+
+
+def _lowest(hand: tuple[Card, ...]) -> int | None:
+    return min((c.rank for c in hand), default=None)
+
+
+def starting_position(*, dealer: int, round_one: list[tuple[Card, ...]], exposed: list[tuple[Card, ...]],
+                      extra: tuple[Card, ...], removed: tuple[Card, ...], round_two: list[tuple[Card, ...]],
+                      rest: Counter[Card], talon_order: tuple[Card, ...] | None) -> StartingPosition:
+    """TJ-2.13 from a deal's parts (by seat): hands are round one less the
+    exposed card plus round two; the table is the exposed cards in dealing
+    order less the removed ones, then the extra card; `rest` is the talon."""
+    n = len(round_one)
+    shown = [c for seat in dealing_order(dealer, n) for c in exposed[seat]]
+    left = Counter(removed)
+    kept = []
+    for c in shown:
+        if left[c]:
+            left[c] -= 1
+        else:
+            kept.append(c)
+    hands = []
+    for seat in range(n):
+        hand = Counter(round_one[seat]) - Counter(exposed[seat])
+        hand.update(round_two[seat])
+        hands.append(tuple(hand.elements()))
+    removed_set = set(removed)
+    return StartingPosition(
+        dealer=dealer, hands=tuple(hands), table=tuple(kept) + tuple(extra), removed=tuple(removed),
+        talon_order=talon_order, upper=tuple(c for c in rest.elements() if c not in removed_set),
+        bottom=tuple(c for c in rest.elements() if c in removed_set))
+
+
+def check_deal(options: TjuvOptions, players: tuple[str, ...], *, record: DealRecord) -> DealCheck:
+    """Every problem of one deal record, and its starting position."""
+    n = len(players)
+    out = _Problems(record, players)
+    if record.dealer is None:
+        out.add(R.HEADER, "the deal names no dealer", where="deal", structural=True)
+    if record.round_one is None:
+        out.add(R.MISSING_DATA, "the round-one cards are not recorded (round_one)", where="deal", structural=True)
+    if record.round_two is None:
+        out.add(R.MISSING_DATA, "the round-two cards are not recorded (round_two)", where="deal", structural=True)
+    if out.structural:
+        return out.result(None)
+    dealer, round_one, round_two = record.dealer, record.round_one, record.round_two
+    _check_cards(out, record)
+    if out.structural:
+        return out.result(None)
+
+    for seat in range(n):
+        dealt = len(round_one.get(seat, ()))
+        if dealt != 3:
+            out.add(R.ROUND_ONE, f"{players[seat]} is dealt {dealt} card(s) in round one, not 3",
+                    where=f"round_one:{seat}", seat=seat)
+    exposed = _exposures(out, record, n=n)
+    if out.structural:
+        return out.result(None)
+    order = dealing_order(dealer, n)
+    shown = [c for seat in order for c in exposed[seat]]
+    removed = _adjustment(out, options, record=record, n=n, shown=shown)
+    if out.structural:
+        return out.result(None)
+    removed_set = set(removed)
+    stock = _round_two(out, record, order=order, removed=removed_set)
+    if out.structural:
+        return out.result(None)
+    rest = +stock
+    talon_order = record.talon
+    if talon_order is not None:
+        _check_talon_order(out, talon_order, rest=rest, removed=removed_set)
+    start = starting_position(dealer=dealer, round_one=[round_one.get(s, ()) for s in range(n)],
+                              exposed=[exposed[s] for s in range(n)], extra=record.extra or (), removed=removed,
+                              round_two=[round_two.get(s, ()) for s in range(n)], rest=rest,
+                              talon_order=talon_order)
+    return out.result(start)
+
+
+def _round_two(out: _Problems, record: DealRecord, *, order: list[int], removed: set[Card]) -> Counter[Card]:
+    """TJ-2.10, TJ-2.12: one card each from the stock, no removed card while
+    stock cards lay above it; returns what is left undealt (the talon)."""
+    players, n = out.players, len(order)
+    stock = TJUV_PACK - _initial(record) + Counter(removed)  # undealt after the adjustment
+    for k, seat in enumerate(order, start=1):
+        got = record.round_two.get(seat, ())
+        if len(got) != 1:
+            out.add(R.ROUND_TWO, f"{players[seat]} is dealt {len(got)} card(s) in round two, not 1",
+                    where=f"round_two:{seat}", seat=seat)
+        for c in got:
+            if not stock[c]:
+                out.add(R.PACK, f"{c}, dealt to {players[seat]} in round two, is already dealt or on the table",
+                        where=f"round_two:{seat}", seat=seat, structural=True)
+                continue
+            stock[c] -= 1
+            if c in removed and k <= stock_above_removed(n):
+                out.add(R.REMOVED_AT_BOTTOM, f"{c}, a removed card, is dealt to {players[seat]} in round two while"
+                        " stock cards lay above it", where=f"round_two:{seat}", seat=record.dealer)
+    return stock
+
+
+def _check_cards(out: _Problems, record: DealRecord) -> None:
+    """TJ-2.1: every card of the pack, and none twice."""
+    players = out.players
+    listed: list[tuple[str, str, tuple[Card, ...]]] = []
+    for key, label in (("round_one", "round one"), ("exposed", "the exposed cards"), ("round_two", "round two")):
+        for seat, cards in (getattr(record, key) or {}).items():
+            listed.append((f"{key}:{seat}", f"{label} of {players[seat]}", cards))
+    for key, label in (("extra", "the extra table card"), ("removed", "the removed cards"), ("talon", "the talon")):
+        cards = getattr(record, key)
+        if cards is not None:
+            listed.append((key, label, cards))
+    for where, label, cards in listed:
+        for c in cards:
+            if not in_pack(c):
+                out.add(R.PACK, f"{c} in {label} is not a card of Tjuv's 36-card pack (6 to A)", where=where,
+                        structural=True)
+    places: dict[Card, list[tuple[str, str]]] = {}
+    for where, label, cards in listed:
+        if not (where.startswith("round_one") or where == "extra"):
+            continue  # exposed and removed cards repeat round-one cards; round two and the talon come later
+        for c in cards:
+            places.setdefault(c, []).append((label, where))
+    for c, found in places.items():
+        if len(found) > 1:
+            labels = " and ".join(label for label, _ in found)
+            out.add(R.PACK, f"{c} is recorded in two places ({labels})", where=found[1][1], structural=True)
+
+
+def _initial(record: DealRecord) -> Counter[Card]:
+    """The cards of round one and the two-player extra card."""
+    initial: Counter[Card] = Counter(record.extra or ())
+    for cards in record.round_one.values():
+        initial.update(cards)
+    return initial
+
+
+def _exposures(out: _Problems, record: DealRecord, *, n: int) -> dict[int, tuple[Card, ...]]:
+    """TJ-2.6: one card of the lowest rank from each player's three; derived
+    when the lowest rank is unique and nothing is recorded."""
+    players = out.players
+    exposed: dict[int, tuple[Card, ...]] = {}
+    for seat in range(n):
+        hand = record.round_one.get(seat, ())
+        low = _lowest(hand)
+        given = record.exposed.get(seat) if record.exposed is not None else None
+        if given is None:
+            lowest = tuple(c for c in hand if c.rank == low)
+            if len(lowest) == 1:
+                exposed[seat] = lowest
+            elif not lowest:
+                exposed[seat] = ()
+                out.add(R.EXPOSE, f"{players[seat]} exposes no card", where="exposed", seat=seat)
+            else:
+                out.add(R.MISSING_DATA, f"which of {format_cards(lowest)} {players[seat]} exposed is not recorded",
+                        where="exposed", seat=seat, structural=True)
+            continue
+        where = f"exposed:{seat}"
+        if len(given) != 1:
+            out.add(R.EXPOSE, f"{players[seat]} exposes {len(given)} cards, not exactly one", where=where, seat=seat)
+        for c in given:
+            if c not in hand:
+                out.add(R.EXPOSE, f"{players[seat]} exposes {c}, which is not one of their round-one cards",
+                        where=where,
+                        seat=seat, structural=True)
+            elif c.rank != low:
+                lower = format_cards(x for x in hand if x.rank == low)
+                out.add(R.EXPOSE, f"{players[seat]} exposes {c} but holds a lower card ({lower})", where=where,
+                        seat=seat)
+        if len(set(given)) != len(given):
+            out.add(R.EXPOSE, f"{players[seat]} exposes the same card twice", where=where, seat=seat, structural=True)
+        exposed[seat] = given
+    return exposed
+
+
+def _adjustment(out: _Problems, options: TjuvOptions, *, record: DealRecord, n: int,
+                shown: list[Card]) -> tuple[Card, ...]:
+    """TJ-2.7 to TJ-2.9: the extra card (2 players) or the removed cards (4 or
+    more); returns the removed cards."""
+    dealer = record.dealer
+    extra = record.extra or ()
+    if n == 2:
+        if len(extra) != 1:
+            what = "no extra table card" if not extra else f"{len(extra)} extra table cards"
+            out.add(R.TWO_PLAYERS, f"with two players the dealer turns exactly one extra table card, not {what}",
+                    where="extra" if record.extra is not None else "deal", seat=dealer)
+        if record.removed:
+            out.add(R.TWO_PLAYERS, "with two players no exposed card is removed", where="removed", seat=dealer)
+        return ()
+    if n == 3:
+        if extra:
+            out.add(R.THREE_PLAYERS, f"with three players no card is added to the table ({format_cards(extra)})",
+                    where="extra", seat=dealer)
+        if record.removed:
+            out.add(R.THREE_PLAYERS, f"with three players no card is removed from the table"
+                    f" ({format_cards(record.removed)})", where="removed", seat=dealer)
+        return ()
+    if extra:
+        out.add(R.REMOVAL, f"with {n} players no card is added to the table ({format_cards(extra)})", where="extra",
+                seat=dealer)
+    need = n - 3
+    highest = options.excess_table_removal is ExcessRemoval.HIGHEST
+    if record.removed is None:
+        derived = highest_removal(shown, need) if highest else None
+        if derived is None:
+            out.add(R.MISSING_DATA, f"which {need} exposed card(s) the dealer removed is not recorded (removed)",
+                    where="deal", seat=dealer, structural=True)
+            return ()
+        return derived
+    removed = record.removed
+    if len(removed) != need:
+        out.add(R.REMOVAL, f"with {n} players the dealer removes {need} exposed card(s), not {len(removed)}",
+                where="removed", seat=dealer)
+    left = Counter(shown)
+    for c in removed:
+        if left[c]:
+            left[c] -= 1
+        else:
+            out.add(R.REMOVAL, f"{c} is removed but was not exposed", where="removed", seat=dealer, structural=True)
+    if highest and not out.structural and removed:
+        kept = list(left.elements())
+        low = min(removed, key=lambda c: c.rank)
+        high = max(kept, key=lambda c: c.rank, default=None)
+        if high is not None and high.rank > low.rank:
+            out.add(R.REMOVAL, f"under excess_table_removal=highest {low} may not be removed while {high}"
+                    " stays on the table", where="removed", seat=dealer)
+    return tuple(removed)
+
+
+def _check_talon_order(out: _Problems, order: tuple[Card, ...], *, rest: Counter[Card], removed: set[Card]) -> None:
+    """TJ-10.2 (f): exactly the undealt cards; TJ-2.12: removed cards last."""
+    written = Counter(order)
+    if written != rest:
+        missing = format_cards(sorted((rest - written).elements(), key=lambda c: c.index))
+        extra = format_cards(sorted((written - rest).elements(), key=lambda c: c.index))
+        parts = ([f"missing {missing}"] if missing else []) + ([f"not undealt: {extra}"] if extra else [])
+        out.add(R.DEAL_RECORD, f"the talon order must list exactly the undealt cards ({'; '.join(parts)})",
+                where="talon",
+                structural=True)
+        return
+    m = sum(1 for c in order if c in removed)
+    above = [c for c in order[: len(order) - m] if c in removed]
+    if above:
+        out.add(R.REMOVED_AT_BOTTOM, f"removed card(s) {format_cards(above)} lie above stock cards in the talon;"
+                " removed cards go beneath the stock", where="talon", seat=out.record.dealer)

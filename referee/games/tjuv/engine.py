@@ -1,0 +1,674 @@
+"""Replaying one deal of Tjuv (tjuv.md sections 3 and 4).
+
+`TjuvDeal` is a deterministic state machine. `apply(move)` checks one typed
+move, records a finding for every rule it breaks, and applies it as
+recorded; `finish()` closes the deal when the moves run out. It does no I/O
+and draws no card itself: draws and turns are events that name their card,
+or take the top of a recorded talon.
+
+A turn is step 1 (play), step 2 (draw) and step 3 (refill rounds). Turns are
+closed lazily: what a turn left undone (TJ-3.12, TJ-3.13, TJ-3.14, TJ-3.19)
+is reported at the event that shows it, i.e. the next player's play or the
+end of the moves, in the name of the player whose turn it was.
+
+Under on_violation=stop the replay ends after the first move with a
+finding; under continue it goes on, except after an impossible action
+(TJ-4.3: a card moved from where it is not) or missing data (TJ-10.7).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Any, Iterable, Sequence
+
+from ...cards import Card, format_cards
+from ...findings import Finding, Severity
+from ...hand import Hand, sort_cards
+from . import rules as R
+from .deal import StartingPosition, in_pack
+from .moves import Draw, Move, Pass, Place, Play, Turn
+from .options import StealMode, TjuvOptions
+from .piles import Pile
+from .talon import Talon, TalonIssue
+
+__all__ = ["TjuvDeal", "DealResult", "Step", "HAND_SIZE", "TABLE_SIZE"]
+
+HAND_SIZE = 3
+TABLE_SIZE = 3
+
+
+class Step(enum.Enum):
+    PLAY = "play"
+    DRAW = "draw"
+    REFILL = "refill"
+    OVER = "over"
+    STOPPED = "stopped"
+
+
+@dataclass(slots=True)
+class _TurnState:
+    """What the mover has done in the current turn."""
+
+    mover: int
+    played: bool = False
+    passed: bool = False
+    drew: bool = False  # the step-2 draw happened (possibly too early)
+    draw_due: bool = False  # step 2 is still owed
+    place_open: bool = False  # a from_hand placement waits for its draw
+    place_required: bool = False  # ... and that round was required
+    talon_at_draw: int = 0  # talon size when step 2 began
+    flagged: bool = False  # a finding named the mover during this turn
+    closed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """How the deal ended, as far as the replay could tell."""
+
+    settled: bool  # the deal reached its end and the replay was not stopped
+    counts: tuple[int, ...] | None
+    sweep: Pile | None
+    last_player: int | None
+
+
+class TjuvDeal:
+    """One deal of Tjuv being replayed."""
+
+    def __init__(
+        self,
+        *,
+        options: TjuvOptions,
+        players: tuple[str, ...],
+        dealer: int,
+        hands: Sequence[Iterable[Card]],
+        table: Iterable[Card],
+        talon: Talon,
+        piles: Iterable[Pile] = (),
+        mover: int | None = None,
+        deal: int = 1,
+    ) -> None:
+        self.options = options
+        self.players = players
+        self.n = len(players)
+        self.dealer = dealer
+        self.deal = deal
+        self.hands = [Hand(h) for h in hands]
+        self.table: list[Card] = list(table)
+        self.talon = talon
+        self.piles: dict[Card, Pile] = {p.top: p for p in piles}
+        self.turn = _TurnState(mover=(dealer + 1) % self.n if mover is None else mover)
+        self.last_player: int | None = None
+        self.swept: Pile | None = None
+        self.over = False
+        self.stopped = False
+        self.findings: list[Finding] = []
+        self._move: Move | None = None
+        self._at: tuple[int, int] | None = None  # where findings without a move are placed
+        self._move_start = 0
+        self._errors = 0
+
+    @classmethod
+    def from_start(cls, *, options: TjuvOptions, players: tuple[str, ...], start: StartingPosition,
+                   deal: int = 1) -> TjuvDeal:
+        """The deal at its starting position (TJ-2.13)."""
+        return cls(options=options, players=players, dealer=start.dealer, hands=start.hands, table=start.table,
+                   talon=start.talon(), deal=deal)
+
+    @classmethod
+    def at_position(
+        cls,
+        *,
+        options: TjuvOptions,
+        players: tuple[str, ...],
+        mover: int,
+        hands: Sequence[Iterable[Card]],
+        table: Iterable[Card],
+        talon: Sequence[Card] | Talon = (),
+        piles: Iterable[tuple[int, Sequence[Card]]] = (),
+        dealer: int | None = None,
+        deal: int = 1,
+    ) -> TjuvDeal:
+        """A position in mid-deal with `mover` about to play (TJ-11.1: for the
+        scenarios that are positions, and for `show`). A talon given as a list
+        is its known order, top first; piles are (owner, cards, top first)."""
+        built = [Pile(owner=owner, top=cards[0], cards=tuple(cards)) for owner, cards in piles]
+        return cls(options=options, players=players, dealer=(mover - 1) % len(players) if dealer is None else dealer,
+                   hands=hands, table=table, talon=talon if isinstance(talon, Talon) else Talon(order=talon),
+                   piles=built, mover=mover, deal=deal)
+
+    # ----------------------------------------------------------------- helpers
+
+    def name(self, seat: int | None) -> str:
+        return "nobody" if seat is None else self.players[seat]
+
+    def _report(self, rule: str, message: str, *, player: int | None = None, stops: bool = False,
+                severity: Severity = Severity.ERROR) -> None:
+        """A finding at the current move; one per rule and move (messages join)."""
+        move = self._move
+        line, column = (move.line, move.column) if move else (self._at or (None, None))
+        for i in range(self._move_start, len(self.findings)):
+            old = self.findings[i]
+            if old.rule == rule and old.severity is severity:
+                self.findings[i] = replace(old, message=f"{old.message}; {message}", stops_deal=old.stops_deal or stops)
+                return
+        self.findings.append(Finding(
+            rule=rule, message=message, deal=self.deal,
+            move=move.index if move else None, line=line, column=column,
+            player=None if player is None else self.players[player], severity=severity, stops_deal=stops,
+        ))
+        if severity is Severity.ERROR:
+            self._errors += 1
+            if player is not None and player == self.turn.mover:
+                self.turn.flagged = True
+
+    def _halt(self, rule: str, message: str, *, player: int | None = None) -> None:
+        """An impossible action or missing data (TJ-4.3, TJ-10.7): report and stop."""
+        self._report(rule, f"{message}; replay of this deal stops", player=player, stops=True)
+        self.stopped = True
+
+    def refill_required(self) -> bool:
+        """TJ-3.13: fewer than 3 table cards and a talon that is not empty."""
+        return len(self.table) < TABLE_SIZE and self.talon.size > 0
+
+    def _turn_complete(self) -> bool:
+        turn = self.turn
+        if turn.passed:
+            return True
+        return (turn.played and not turn.draw_due and not (turn.place_open and turn.place_required)
+                and not self.refill_required())
+
+    def _next_seat(self, seat: int) -> int | None:
+        """The next player clockwise who holds cards (TJ-3.1; TJ-4.5)."""
+        for k in range(1, self.n + 1):
+            other = (seat + k) % self.n
+            if self.hands[other].size:
+                return other
+        return None
+
+    def capture_set(self, card: Card) -> list[Card]:
+        """TJ-3.3: every table card of the played card's suit and lower rank."""
+        return [c for c in self.table if c.suit is card.suit and c.rank < card.rank]
+
+    def eligible(self, seat: int, card: Card) -> list[Pile]:
+        """TJ-3.6: opponents' piles topped by a lower card of the same suit."""
+        return [p for p in self.piles.values()
+                if p.owner != seat and not p.sweep and p.top.suit is card.suit and p.top.rank < card.rank]
+
+    # ------------------------------------------------------------- the events
+
+    def apply(self, move: Move) -> None:
+        """Referee one move."""
+        if self.stopped:
+            return
+        self._move = move
+        self._move_start = len(self.findings)
+        errors_before = self._errors
+        if self.over:
+            self._halt(R.SEQUENCE, f"{self.name(move.player)} acts after the deal has ended", player=move.player)
+            return
+        foreign = [c for c in _cards_of(move) if not in_pack(c)]
+        if foreign:
+            self._halt(R.PACK, f"{format_cards(foreign)} is not a card of Tjuv's 36-card pack", player=move.player)
+            return
+        if isinstance(move, (Play, Pass)):
+            self._on_play(move)
+        elif isinstance(move, Draw):
+            self._on_draw(move)
+        elif isinstance(move, (Place, Turn)):
+            self._on_refill(move)
+        if not self.stopped:
+            self._check_over()
+        if self._errors > errors_before and self.options.stops:
+            self._stop_here()
+
+    def _stop_here(self) -> None:
+        for i in range(self._move_start, len(self.findings)):
+            if self.findings[i].is_error:
+                self.findings[i] = replace(self.findings[i], stops_deal=True)
+        self.stopped = True
+
+    def finish(self, *, at: tuple[int, int] | None = None) -> DealResult:
+        """The moves have run out: close the last turn; a deal that has not
+        ended is TJ-3.17. `at` places findings when no move was recorded."""
+        self._at = at
+        if not self.stopped and not self.over:
+            self._move_start = len(self.findings)
+            errors_before = self._errors
+            self._close_turn()
+            if self._errors > errors_before and self.options.stops:
+                self._stop_here()
+            elif all(h.size == 0 for h in self.hands):
+                self._end_deal()
+            else:
+                holding = ", ".join(f"{self.players[s]} {h.size}" for s, h in enumerate(self.hands) if h.size)
+                self._halt(R.END_OF_PLAY, f"the record ends while cards are still held ({holding})")
+        return self.result()
+
+    def result(self) -> DealResult:
+        settled = self.over and not self.stopped
+        counts = self.counts() if settled else None
+        return DealResult(settled=settled, counts=counts, sweep=self.swept,
+                          last_player=self.last_player)
+
+    def counts(self) -> tuple[int, ...]:
+        """TJ-5.1: cards in each player's piles, the sweep included."""
+        totals = [0] * self.n
+        for pile in self.piles.values():
+            totals[pile.owner] += pile.size
+        if self.swept is not None:
+            totals[self.swept.owner] += self.swept.size
+        return tuple(totals)
+
+    # ------------------------------------------------------------ turn order
+
+    def _begin_turn(self, move: Move) -> _TurnState:
+        """Whose turn a play (or pass) opens: closes the previous turn and
+        checks the order (TJ-3.1)."""
+        seat, turn = move.player, self.turn
+        if turn.played or turn.passed:
+            self._close_turn()
+            expected = self._next_seat(turn.mover)
+        else:
+            expected = turn.mover
+        if seat != expected:
+            if turn.played and seat == turn.mover:
+                why = f"{self.name(seat)} plays twice in a row; {self.name(expected)} is to play"
+            elif self.last_player is None and not turn.played:
+                why = (f"the first turn belongs to {self.name(expected)}, the dealer's left neighbour,"
+                       f" not {self.name(seat)}")
+            else:
+                why = f"{self.name(expected)} is to play, not {self.name(seat)}"
+            self._report(R.SEQUENCE, why, player=seat)
+        if turn.played or turn.passed or seat != turn.mover:
+            name = self.players[seat]
+            flagged = any(f.is_error and f.player == name for f in self.findings[self._move_start:])
+            turn = self.turn = _TurnState(mover=seat, flagged=flagged)
+        return turn
+
+    def _own_turn(self, move: Move, action: str) -> _TurnState | None:
+        """The turn a draw or refill event belongs to; None (after a TJ-3.1
+        finding) when the actor is not the mover."""
+        seat, turn = move.player, self.turn
+        if seat == turn.mover:
+            return turn
+        if self._turn_complete() and seat == self._next_seat(turn.mover):
+            self._close_turn()
+            turn = self.turn = _TurnState(mover=seat)
+            return turn
+        self._report(R.SEQUENCE, f"{self.name(seat)} {action} during {self.name(turn.mover)}'s turn", player=seat)
+        return None
+
+    def _close_turn(self) -> None:
+        """What the turn left undone (TJ-3.12, TJ-3.14, TJ-3.13), and the hand
+        limit as a backstop (TJ-3.19)."""
+        turn = self.turn
+        if turn.closed:
+            return
+        turn.closed = True
+        mover = turn.mover
+        if not turn.played:
+            return
+        if turn.draw_due:
+            self._report(R.DRAW, f"{self.name(mover)} did not draw in step 2 although the talon had"
+                         f" {turn.talon_at_draw} card(s)", player=mover)
+        if turn.place_open and turn.place_required:
+            self._report(R.REFILL_FROM_HAND, f"{self.name(mover)} placed a refill card without drawing the next"
+                         " talon card", player=mover)
+        elif self.refill_required():
+            self._report(R.REFILL_NEEDED, f"{self.name(mover)} ended the turn with {len(self.table)} table card(s)"
+                         f" and {self.talon.size} in the talon; the table must be refilled to 3", player=mover)
+        size = self.hands[mover].size
+        if not turn.flagged and (size > HAND_SIZE or (turn.talon_at_draw > 0 and size < HAND_SIZE)):
+            self._report(R.HAND_LIMIT, f"{self.name(mover)} ends the turn holding {size} cards, not 3", player=mover)
+
+    def _check_over(self) -> None:
+        if self._turn_complete() and all(h.size == 0 for h in self.hands):
+            self._close_turn()
+            self._end_deal()
+
+    def _end_deal(self) -> None:
+        """TJ-3.17, TJ-3.18: the player of the last step-1 card sweeps the table."""
+        self.over = True
+        if self.table and self.last_player is not None:
+            cards = tuple(self.table)
+            self.swept = Pile(owner=self.last_player, top=cards[-1], cards=cards, sweep=True)
+            self.table = []
+
+    # ----------------------------------------------------------------- step 1
+
+    def _on_play(self, move: Play | Pass) -> None:
+        turn = self._begin_turn(move)
+        seat = move.player
+        if isinstance(move, Pass) or not move.cards:
+            self._report(R.SEQUENCE, f"{self.name(seat)} passes: no card is played in step 1; nobody may pass",
+                         player=seat)
+            turn.passed = True
+            return
+        if len(move.cards) > 1:
+            self._halt(R.PLAY, f"{self.name(seat)} plays {len(move.cards)} cards; step 1 is exactly one card",
+                       player=seat)
+            return
+        card, hand = move.card, self.hands[seat]
+        if not hand.has(card):
+            self._halt(R.PLAY, f"{self.name(seat)} does not hold {card}", player=seat)
+            return
+        capture_set = self.capture_set(card)
+        taken = self._recorded_capture(move, capture_set)
+        if taken is None:
+            return
+        stolen = self._recorded_steals(move, card, captures=bool(capture_set))
+        if stolen is None:
+            return
+        merged, top = self._pile_shape(move, card, taken=taken, stolen=stolen)
+        if self.stopped:
+            return
+        hand.remove(card)
+        turn.played = True
+        self.last_player = seat
+        for c in taken:
+            self.table.remove(c)
+        if taken or stolen:
+            cards = [card, *taken]
+            for pile in (*stolen, *merged):
+                del self.piles[pile.top]
+                cards.extend(pile.cards)
+            if top is not card:
+                cards.remove(top)
+                cards.insert(0, top)
+            self.piles[top] = Pile(owner=seat, top=top, cards=tuple(cards))
+        else:
+            self.table.append(card)
+        if self.talon.size and not turn.drew:
+            turn.draw_due = True
+            turn.talon_at_draw = self.talon.size
+
+    def _recorded_capture(self, move: Play, capture_set: list[Card]) -> list[Card] | None:
+        """TJ-3.3, TJ-3.4: the cards the play takes from the table (derived, or
+        as recorded); None when a recorded card is not on the table."""
+        if move.capture is None:
+            return capture_set
+        seat, card = move.player, move.card
+        on_table = Counter(self.table)
+        wrong, absent = [], []
+        for c in move.capture:
+            if on_table[c]:
+                on_table[c] -= 1
+                if c not in capture_set:
+                    wrong.append(c)
+            else:
+                absent.append(c)
+        if wrong:
+            self._report(R.CAPTURE_SET, f"{card} cannot capture {format_cards(wrong)} (only lower {card.suit.noun})",
+                         player=seat)
+        missing = [c for c in capture_set if c not in move.capture]
+        if missing:
+            laid = " and is laid beside them" if not move.capture else ""
+            self._report(R.COMPULSORY, f"{card} must capture all lower {card.suit.noun} on the table;"
+                         f" {format_cards(missing)} left{laid}", player=seat)
+        if absent:
+            self._halt(R.CAPTURE_SET, f"{format_cards(absent)} is not on the table", player=seat)
+            return None
+        return list(move.capture)
+
+    def _recorded_steals(self, move: Play, card: Card, *, captures: bool) -> list[Pile] | None:
+        """TJ-3.6 to TJ-3.10 in the order of TJ-11.2; None when a named pile
+        cannot be taken at all."""
+        seat = move.player
+        eligible = self.eligible(seat, card) if captures else []
+        if move.steals is None:
+            return list(eligible) if self.options.steal_mode is StealMode.MANDATORY else []
+        chosen: list[Pile] = []
+        for top in move.steals:
+            pile = self.piles.get(top)
+            if pile is None:
+                inside = next((p for p in self.piles.values() if top in p.cards), None)
+                if inside is not None:
+                    self._halt(R.WHOLE_PILES, f"{top} lies under {inside.top} in {self.name(inside.owner)}'s pile;"
+                               " only whole piles are taken, named by their top card", player=seat)
+                else:
+                    self._halt(R.ELIGIBLE, f"no pile is topped by {top}", player=seat)
+                return None
+            if pile in chosen:
+                self._report(R.ELIGIBLE, f"the pile topped by {top} is named twice", player=seat)
+                continue
+            chosen.append(pile)
+            if not captures:
+                self._report(R.STEAL_NEEDS_CAPTURE, f"{card} captures nothing from the table, so it steals nothing"
+                             f" (pile topped by {top})", player=seat)
+            elif pile.owner == seat:
+                self._report(R.OWN_PILE, f"{self.name(seat)} may not take their own pile (topped by {top})",
+                             player=seat)
+            elif pile.sweep or pile.top.suit is not card.suit or pile.top.rank >= card.rank:
+                self._report(R.ELIGIBLE, f"the pile topped by {top} is not eligible for {card}"
+                             " (a lower card of the same suit is needed)", player=seat)
+        mode = self.options.steal_mode
+        legal = sum(1 for p in chosen if p in eligible)
+        if mode is StealMode.ALL_OR_NONE and 0 < legal < len(eligible):
+            self._report(R.STEAL_MODE, f"steal_mode=all_or_none: all {len(eligible)} eligible piles or none,"
+                         f" not {legal}", player=seat)
+        elif mode is StealMode.MANDATORY and legal < len(eligible):
+            left = format_cards(p.top for p in eligible if p not in chosen)
+            self._report(R.STEAL_MODE, f"steal_mode=mandatory: every eligible pile must be taken; left: {left}",
+                         player=seat)
+        return chosen
+
+    def _pile_shape(self, move: Play, card: Card, *, taken: list[Card],
+                    stolen: list[Pile]) -> tuple[list[Pile], Card]:
+        """TJ-3.11: a recorded merge into an existing pile, or a top card other
+        than the played card; returns the piles merged in and the top card."""
+        seat = move.player
+        merged: list[Pile] = []
+        top = card
+        if move.into is not None:
+            pile = self.piles.get(move.into)
+            if pile is None or pile.owner != seat or pile in stolen:
+                self._halt(R.NEW_PILE, f"the new pile is recorded as merged into a pile topped by {move.into},"
+                           f" which {self.name(seat)} does not own", player=seat)
+                return merged, top
+            self._report(R.NEW_PILE, f"the new pile must stay separate; it is recorded as merged into the pile"
+                         f" topped by {move.into}", player=seat)
+            merged.append(pile)
+        if move.top is not None and move.top is not card:
+            inside = move.top in taken or any(move.top in p.cards for p in (*stolen, *merged))
+            if not inside:
+                self._halt(R.NEW_PILE, f"{move.top} is recorded on top of the new pile but is not in it",
+                           player=seat)
+                return merged, top
+            self._report(R.NEW_PILE, f"the played card {card} goes on top of the new pile, not {move.top}",
+                         player=seat)
+            top = move.top
+        return merged, top
+
+    # ------------------------------------------------------- steps 2 and 3
+
+    def _take(self, card: Card | None, *, rule: str, seat: int, what: str) -> Card | None:
+        """A card from the talon, checked (TJ-2.12, TJ-3.12/TJ-3.15, TJ-10.7);
+        None after an impossible take."""
+        resolved, issues = self.talon.check(card)
+        for issue in issues:
+            if issue is TalonIssue.EMPTY:
+                self._halt(rule, f"{self.name(seat)} {what} from an empty talon", player=seat)
+            elif issue is TalonIssue.UNNAMED:
+                self._halt(R.MISSING_DATA, f"{self.name(seat)} {what} a card that is not named, and the talon"
+                           " order is not recorded", player=seat)
+            elif issue is TalonIssue.ABSENT:
+                self._halt(rule, f"{card} is not in the talon", player=seat)
+            elif issue is TalonIssue.NOT_TOP:
+                self._report(rule, f"{card} is not the top talon card ({self.talon.top()})", player=seat)
+            elif issue is TalonIssue.REMOVED_EARLY:
+                self._report(R.REMOVED_AT_BOTTOM, f"{card} was removed beneath the stock; it cannot be taken while"
+                             " stock cards above it remain", player=seat)
+        if resolved is None:
+            return None
+        self.talon.remove(resolved)
+        return resolved
+
+    def _on_draw(self, move: Draw) -> None:
+        seat = move.player
+        turn = self._own_turn(move, "draws")
+        hand = self.hands[seat]
+        if turn is not None:
+            if turn.passed:
+                self._report(R.SEQUENCE, f"{self.name(seat)} draws after passing", player=seat)
+            elif not turn.played:
+                self._report(R.SEQUENCE, f"{self.name(seat)} draws before playing", player=seat)
+                if not turn.drew:
+                    turn.drew = True
+                    turn.talon_at_draw = self.talon.size
+            elif turn.draw_due:
+                turn.draw_due = False
+                turn.drew = True
+            elif turn.place_open:
+                turn.place_open = False
+            elif self.talon.size:
+                self._report(R.DRAW, f"{self.name(seat)} draws a card more than the rules allow", player=seat)
+        drawn = self._take(move.card, rule=R.DRAW, seat=seat, what="draws")
+        if drawn is not None:
+            hand.add(drawn)
+
+    def _on_refill(self, move: Place | Turn) -> None:
+        """TJ-3.13 to TJ-3.15, checked in the order of TJ-11.3."""
+        seat, placing = move.player, isinstance(move, Place)
+        verb = "places" if placing else "turns"
+        turn = self._own_turn(move, f"{verb} a card")
+        own_rule = R.REFILL_FROM_HAND if self.options.from_hand else R.REFILL_FROM_TALON
+        required = self.refill_required()
+        if turn is not None:
+            if turn.passed or not turn.played:
+                self._report(R.SEQUENCE, f"{self.name(seat)} {verb} a refill card before playing", player=seat)
+            elif turn.draw_due:
+                self._report(R.SEQUENCE, f"{self.name(seat)} {verb} a refill card before the step-2 draw",
+                             player=seat)
+                turn.draw_due = False
+            if turn.place_open:
+                if turn.place_required:
+                    self._report(R.REFILL_FROM_HAND, f"{self.name(seat)} placed a refill card without drawing the"
+                                 " next talon card", player=seat)
+                turn.place_open = False
+            required = self.refill_required()
+            if not required:
+                why = "the talon is empty" if not self.talon.size else f"the table holds {len(self.table)} cards"
+                self._report(R.REFILL_NEEDED, f"no refill round is due ({why})", player=seat)
+        if placing and not self.options.from_hand:
+            self._report(R.REFILL_FROM_TALON, f"table_refill=from_talon: the table is refilled from the talon, not"
+                         f" from {self.name(seat)}'s hand", player=seat)
+        if not placing and self.options.from_hand:
+            self._report(R.REFILL_FROM_HAND, f"table_refill=from_hand: {self.name(seat)} must place a card from the"
+                         " hand and draw, not turn a talon card", player=seat)
+        if move.capture or move.steals:
+            what = "placed" if placing else "turned"
+            self._report(own_rule, f"a {what} refill card captures and steals nothing", player=seat)
+        if placing:
+            if move.card is None:
+                self._halt(R.MISSING_DATA, f"{self.name(seat)} places a card that is not named", player=seat)
+                return
+            if not self.hands[seat].has(move.card):
+                self._halt(own_rule, f"{self.name(seat)} does not hold {move.card}", player=seat)
+                return
+            self.hands[seat].remove(move.card)
+            self.table.append(move.card)
+            if turn is not None and self.options.from_hand and self.talon.size:
+                turn.place_open = True
+                turn.place_required = required
+            return
+        turned = self._take(move.card, rule=R.REFILL_FROM_TALON, seat=seat, what="turns")
+        if turned is not None:
+            self.table.append(turned)
+
+    # ------------------------------------------------------ for generators
+
+    def census(self) -> Counter[Card]:
+        """Every card of the deal, wherever it is (for conservation checks)."""
+        total: Counter[Card] = Counter()
+        for hand in self.hands:
+            total.update(hand.counts)
+        total.update(self.table)
+        for pile in self.piles.values():
+            total.update(pile.cards)
+        if self.swept is not None:
+            total.update(self.swept.cards)
+        total.update(self.talon.cards())
+        return total
+
+    def to_move(self) -> tuple[int | None, Step]:
+        """Who acts next and in which step."""
+        if self.stopped:
+            return None, Step.STOPPED
+        if self.over:
+            return None, Step.OVER
+        turn = self.turn
+        if self._turn_complete():
+            return self._next_seat(turn.mover), Step.PLAY
+        if not turn.played:
+            return turn.mover, Step.PLAY
+        if turn.draw_due or (turn.place_open and turn.place_required):
+            return turn.mover, Step.DRAW
+        return turn.mover, Step.REFILL
+
+    def legal_moves(self) -> list[Move]:
+        """Every move that breaks no rule now. Moves carry index 0 and no
+        position; captures are written out, steals name piles by top card."""
+        seat, step = self.to_move()
+        if seat is None:
+            return []
+        at = {"player": seat, "index": 0, "line": 0, "column": 0}
+        if step is Step.PLAY:
+            return self._legal_plays(seat, at)
+        if step is Step.DRAW:
+            return [Draw(card=c, **at) for c in self.talon.candidates()]
+        if self.options.from_hand:
+            return [Place(card=c, **at) for c in sort_cards(self.hands[seat].counts)]
+        return [Turn(card=c, **at) for c in self.talon.candidates()]
+
+    def _legal_plays(self, seat: int, at: dict[str, Any]) -> list[Move]:
+        moves: list[Move] = []
+        mode = self.options.steal_mode
+        for card in sort_cards(self.hands[seat].counts):
+            capture = tuple(sort_cards(self.capture_set(card)))
+            tops = sorted((p.top for p in self.eligible(seat, card)), key=lambda c: c.index) if capture else []
+            if mode is StealMode.OPTIONAL:
+                choices = [combo for k in range(len(tops) + 1) for combo in combinations(tops, k)]
+            elif mode is StealMode.ALL_OR_NONE:
+                choices = [()] + ([tuple(tops)] if tops else [])
+            else:
+                choices = [tuple(tops)]
+            for steals in choices:
+                moves.append(Play(cards=(card,), capture=capture or None, steals=tuple(steals) or None, **at))
+        return moves
+
+    def snapshot(self) -> dict[str, Any]:
+        """The position as plain data: hands, table, piles with owners, talon
+        size, whose turn and which step."""
+        seat, step = self.to_move()
+        data: dict[str, Any] = {
+            "deal": self.deal,
+            "dealer": self.players[self.dealer],
+            "hands": {self.players[s]: [c.token for c in h.sorted()] for s, h in enumerate(self.hands)},
+            "table": [c.token for c in self.table],
+            "piles": [{"owner": self.players[p.owner], "top": p.top.token, "size": p.size,
+                       "cards": [c.token for c in p.cards]} for p in self.piles.values()],
+            "talon": self.talon.size,
+            "to_move": None if seat is None else self.players[seat],
+            "step": step.value,
+        }
+        if self.swept is not None:
+            data["sweep"] = {"player": self.players[self.swept.owner], "cards": [c.token for c in self.swept.cards]}
+        return data
+
+
+def _cards_of(move: Move) -> list[Card]:
+    """Every card a move names."""
+    found: list[Card] = []
+    if isinstance(move, Play):
+        found.extend(move.cards)
+        for extra in (move.top, move.into):
+            if extra is not None:
+                found.append(extra)
+    elif getattr(move, "card", None) is not None:
+        found.append(move.card)
+    for key in ("capture", "steals"):
+        found.extend(getattr(move, key, None) or ())
+    return found

@@ -1,0 +1,110 @@
+"""Tjuv as a `Game`: read the record, check the seats and every deal,
+replay each deal, score it, check the next dealer, compare the claims, and
+sum up the session."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ...findings import Finding, Severity
+from ...yamldoc import Document
+from ..base import DealOutcome, Header, Verdict
+from . import rules as R
+from .deal import StartingPosition, check_deal, check_setup
+from .engine import DealResult, TjuvDeal
+from .options import SessionResult, TjuvOptions
+from .record import DealRecord, TjuvRecord, read_record
+from .settle import (DealScore, PreviousDeal, check_dealer, compare_deal, compare_session, deal_summary,
+                     missing_claims, score_deal, score_session, session_summary)
+
+__all__ = ["Tjuv", "replay_deal"]
+
+VERIFIED = "verified"
+WITH_VIOLATIONS = "replayed with violations"
+NOT_REPLAYED = "not replayed"
+STOPPED = "replay stopped"
+
+
+def replay_deal(options: TjuvOptions, players: tuple[str, ...], *, record: DealRecord,
+                start: StartingPosition) -> TjuvDeal:
+    """A deal replayed through all its moves from its starting position."""
+    state = TjuvDeal.from_start(options=options, players=players, start=start, deal=record.number)
+    for move in record.moves or ():
+        state.apply(move)
+        if state.stopped:
+            break
+    state.finish(at=record.at.get("moves"))
+    return state
+
+
+class Tjuv:
+    name = "tjuv"
+
+    def referee(self, document: Document, header: Header) -> Verdict:
+        options = TjuvOptions.from_values(header.ruleset.values)
+        record = read_record(document, header.players)
+        return self.judge(record, options)
+
+    def judge(self, record: TjuvRecord, options: TjuvOptions) -> Verdict:
+        players = record.players
+        setup = check_setup(options, players, at=record.at.get("players", (1, 1)))
+        blocked = any(f.is_error for f in setup)
+        findings: list[Finding] = list(setup)
+        outcomes: list[DealOutcome] = []
+        scores: list[DealScore | None] = []
+        previous: PreviousDeal | None = None
+        last = len(record.deals)
+        for deal in record.deals:
+            found: list[Finding] = []
+            result: DealResult | None = None
+            status = NOT_REPLAYED
+            if not blocked:
+                if previous is not None:
+                    found.extend(check_dealer(options, players, record=deal, previous=previous))
+                result, status = self._replay(options, players, deal=deal, found=found)
+            score = score_deal(result.counts, deal.dealer) if result is not None and result.settled else None
+            if deal.claims is not None:
+                found.extend(compare_deal(deal.claims, result, score=score, players=players, deal=deal.number))
+            found.extend(missing_claims(deal.claims, deal))
+            lines, data = deal_summary(deal=deal.number, dealer=deal.dealer, status=status, result=result,
+                                       score=score, players=players, options=options, last=deal.number == last)
+            outcomes.append(DealOutcome(number=deal.number, settled=score is not None, lines=lines, data=data))
+            findings.extend(found)
+            scores.append(score)
+            previous = PreviousDeal(number=deal.number, dealer=deal.dealer, score=score)
+        session = score_session(scores, options, n=len(players))
+        if record.claims is not None:
+            findings.extend(compare_session(record.claims, session, players=players, options=options))
+        elif options.session_result is not SessionResult.NONE:
+            line, column = record.at.get("deals", (None, None))
+            findings.append(Finding(rule=R.OUTCOME_RECORD, severity=Severity.NOTE, line=line, column=column,
+                                    message=f"session_result={options.session_result.value}: no claimed session"
+                                    " ranking"))
+        lines, data = session_summary(session, players, options=options)
+        return Verdict(findings=tuple(findings), deals=tuple(outcomes), lines=lines, data=data)
+
+    @staticmethod
+    def _replay(options: TjuvOptions, players: tuple[str, ...], *, deal: DealRecord,
+                found: list[Finding]) -> tuple[DealResult | None, str]:
+        """Check the deal record and replay its moves; appends the findings."""
+        check = check_deal(options, players, record=deal)
+        found.extend(check.findings)
+        if deal.moves is None:
+            line, column = deal.at["deal"]
+            found.append(Finding(rule=R.TURN_RECORD, deal=deal.number, line=line, column=column, stops_deal=True,
+                                 message="the deal records no moves; replay of this deal stops"))
+            return None, NOT_REPLAYED
+        if check.start is None or (options.stops and not check.clean):
+            return None, NOT_REPLAYED
+        state = replay_deal(options, players, record=deal, start=check.start)
+        found.extend(state.findings)
+        result = state.result()
+        if not result.settled:
+            return result, STOPPED
+        clean = not any(f.is_error for f in found)
+        return result, VERIFIED if clean else WITH_VIOLATIONS
+
+    def simulate(self, *, preset: str, players: int, seed: int, options: Mapping[str, str] | None = None) -> str:
+        from .simulate import simulate
+
+        return simulate(preset=preset, players=players, seed=seed, overrides=options or {})

@@ -1,0 +1,82 @@
+"""Tjuv's options (tjuv.md section 6) as one typed, frozen value."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, fields
+from typing import Mapping
+
+__all__ = [
+    "TableRefill", "ExcessRemoval", "StealMode", "DealerTieBreak", "SessionResult", "OnViolation",
+    "TjuvOptions", "SEATS",
+]
+
+#: The value of option `players` that means "the number of seats in the transcript".
+SEATS = "seats"
+
+
+class TableRefill(enum.Enum):
+    FROM_HAND = "from_hand"
+    FROM_TALON = "from_talon"
+
+
+class ExcessRemoval(enum.Enum):
+    HIGHEST = "highest"
+    DEALER_CHOICE = "dealer_choice"
+
+
+class StealMode(enum.Enum):
+    OPTIONAL = "optional"
+    ALL_OR_NONE = "all_or_none"
+    MANDATORY = "mandatory"
+
+
+class DealerTieBreak(enum.Enum):
+    NEAREST_RIGHT = "nearest_right"
+    FREE = "free"
+
+
+class SessionResult(enum.Enum):
+    NONE = "none"
+    DEALS_WON = "deals_won"
+    TOTAL_CARDS = "total_cards"
+
+
+class OnViolation(enum.Enum):
+    STOP = "stop"
+    CONTINUE = "continue"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TjuvOptions:
+    """Every option of tjuv.md section 6; the defaults are the `tjuv` preset.
+    `players` is None when it is left to the number of seats."""
+
+    table_refill: TableRefill = TableRefill.FROM_HAND
+    excess_table_removal: ExcessRemoval = ExcessRemoval.HIGHEST
+    steal_mode: StealMode = StealMode.OPTIONAL
+    players: int | None = None
+    dealer_tie_break: DealerTieBreak = DealerTieBreak.NEAREST_RIGHT
+    session_result: SessionResult = SessionResult.NONE
+    on_violation: OnViolation = OnViolation.STOP
+
+    @classmethod
+    def from_values(cls, values: Mapping[str, object]) -> TjuvOptions:
+        """From a resolved ruleset's typed values (see `rulesets.resolve`)."""
+        kwargs: dict[str, object] = {}
+        for spec in fields(cls):
+            raw = values[spec.name]
+            if spec.name == "players":
+                kwargs[spec.name] = None if str(raw) == SEATS else int(str(raw))
+            else:
+                kwargs[spec.name] = type(spec.default)(str(raw))
+        return cls(**kwargs)
+
+    @property
+    def from_hand(self) -> bool:
+        return self.table_refill is TableRefill.FROM_HAND
+
+    @property
+    def stops(self) -> bool:
+        """Does replay of a deal end at its first finding (TJ-4.2)?"""
+        return self.on_violation is OnViolation.STOP

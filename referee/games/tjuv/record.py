@@ -1,0 +1,214 @@
+"""A Tjuv transcript read into typed values (TJ-10.1 to TJ-10.5), once.
+
+Everything downstream works on these values; nothing looks at move text
+again. Names that are not players and tokens that are not cards are input
+errors (exit 2) with their line. Cards that exist but do not belong (a 5, a
+JK, a card listed twice) and missing parts of a deal record are left for the
+deal check, which cites the digest (TJ-2.1, TJ-10.x).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ...cards import Card, parse_card, split_cards
+from ...errors import InputError, Problem, shown
+from ...yamldoc import Document
+from .moves import Move, MoveSyntaxError, parse_move
+
+__all__ = ["DealRecord", "DealClaims", "SweepClaim", "SessionClaims", "TjuvRecord", "read_record", "Position"]
+
+Position = tuple[int, int]
+MAX_PROBLEMS = 20
+PerSeat = dict[int, tuple[Card, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class SweepClaim:
+    player: int | None
+    cards: tuple[Card, ...] | None  # None: cards not recorded
+
+
+@dataclass(frozen=True, slots=True)
+class DealClaims:
+    counts: dict[int, int] | None = None
+    winners: frozenset[int] | None = None
+    sweep: SweepClaim | None = None
+    ranking: dict[int, int] | None = None
+    at: dict[str, Position] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class SessionClaims:
+    wins: dict[int, int] | None = None
+    totals: dict[int, int] | None = None
+    ranking: dict[int, int] | None = None
+    at: dict[str, Position] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """One deal as recorded (TJ-10.2); None means "not recorded"."""
+
+    number: int
+    dealer: int | None
+    round_one: PerSeat | None
+    exposed: PerSeat | None
+    extra: tuple[Card, ...] | None
+    removed: tuple[Card, ...] | None
+    round_two: PerSeat | None
+    talon: tuple[Card, ...] | None
+    moves: tuple[Move, ...] | None
+    claims: DealClaims | None
+    at: dict[str, Position]  # 'deal', every key written, and 'round_one:<seat>' etc.
+
+
+@dataclass(frozen=True, slots=True)
+class TjuvRecord:
+    players: tuple[str, ...]
+    deals: tuple[DealRecord, ...]
+    claims: SessionClaims | None
+    at: dict[str, Position]
+
+
+class _Reader:
+    """Collects every input problem instead of stopping at the first."""
+
+    def __init__(self, document: Document, players: tuple[str, ...]) -> None:
+        self.document = document
+        self.players = players
+        self.seats = {name: i for i, name in enumerate(players)}
+        self.problems: list[Problem] = []
+
+    def fail(self, path: tuple, message: str, *, key: bool = False) -> None:
+        line, column = (self.document.key_position if key else self.document.position)(path)
+        self.problems.append(Problem(message, line, column))
+
+    def seat(self, value: Any, path: tuple, *, key: bool = False) -> int | None:
+        seat = self.seats.get(value)
+        if seat is None:
+            self.fail(path, f"'{shown(value)}' is not one of the players ({', '.join(self.players)})", key=key)
+        return seat
+
+    def cards(self, text: Any, path: tuple) -> tuple[Card, ...]:
+        found = []
+        for token in split_cards(text or ""):
+            parsed = parse_card(token)
+            if parsed is None:
+                self.fail(path, f"'{shown(token)}' is not a card (cards look like AS, 10H, TD, 7♣)")
+            else:
+                found.append(parsed)
+        return tuple(found)
+
+    def count(self, text: Any, path: tuple) -> int | None:
+        if isinstance(text, str) and text.isdigit() and len(text) <= 6:
+            return int(text)
+        self.fail(path, f"'{shown(text)}' is not a whole number")
+        return None
+
+    def per_player(self, mapping: dict, path: tuple, *, convert: Callable[[Any, tuple], Any]) -> dict[int, Any]:
+        result = {}
+        for name, raw in mapping.items():
+            seat = self.seat(name, path + (name,), key=True)
+            value = convert(raw, path + (name,))
+            if seat is not None and value is not None:
+                result[seat] = value
+        return result
+
+    def names(self, names: list, path: tuple) -> frozenset[int]:
+        seats = [self.seat(name, path + (i,)) for i, name in enumerate(names)]
+        return frozenset(s for s in seats if s is not None)
+
+
+def _deal_claims(reader: _Reader, raw: dict, *, path: tuple) -> DealClaims:
+    at = {key: reader.document.key_position(path + (key,)) for key in raw}
+    sweep = None
+    if "sweep" in raw:
+        entry = raw["sweep"]
+        player = reader.seat(entry["player"], path + ("sweep", "player")) if "player" in entry else None
+        cards = reader.cards(entry["cards"], path + ("sweep", "cards")) if "cards" in entry else None
+        sweep = SweepClaim(player, cards)
+    return DealClaims(
+        counts=reader.per_player(raw["counts"], path + ("counts",), convert=reader.count) if "counts" in raw else None,
+        winners=reader.names(raw["winners"], path + ("winners",)) if "winners" in raw else None,
+        sweep=sweep,
+        ranking=(reader.per_player(raw["ranking"], path + ("ranking",), convert=reader.count)
+                 if "ranking" in raw else None),
+        at=at,
+    )
+
+
+def _session_claims(reader: _Reader, raw: dict) -> SessionClaims:
+    path = ("claims",)
+    at = {key: reader.document.key_position(path + (key,)) for key in raw}
+
+    def table(key: str) -> dict[int, int] | None:
+        return reader.per_player(raw[key], path + (key,), convert=reader.count) if key in raw else None
+
+    return SessionClaims(wins=table("wins"), totals=table("totals"), ranking=table("ranking"), at=at)
+
+
+def _per_seat(reader: _Reader, raw: dict, *, path: tuple, key: str, at: dict[str, Position]) -> PerSeat | None:
+    if key not in raw:
+        return None
+    result: PerSeat = {}
+    for name, text in (raw[key] or {}).items():
+        seat = reader.seat(name, path + (key, name), key=True)
+        if seat is not None:
+            result[seat] = reader.cards(text, path + (key, name))
+            at[f"{key}:{seat}"] = reader.document.position(path + (key, name))
+    return result
+
+
+def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
+    path = ("deals", number - 1)
+    document = reader.document
+    at: dict[str, Position] = {"deal": document.position(path)}
+    for key in raw:
+        at[key] = document.key_position(path + (key,))
+    dealer = reader.seat(raw["dealer"], path + ("dealer",)) if "dealer" in raw else None
+
+    def cards(key: str) -> tuple[Card, ...] | None:
+        return reader.cards(raw[key], path + (key,)) if key in raw else None
+
+    moves: list[Move] | None = None
+    if "moves" in raw:
+        moves = []
+        items = raw["moves"] or []
+        lines = document.item_lines(items)
+        for i, text in enumerate(items):
+            line, column = lines[i]
+            try:
+                moves.append(parse_move(text, seats=reader.seats, index=i + 1, line=line, column=column))
+            except MoveSyntaxError as exc:
+                reader.problems.append(Problem(f"deal {number}, move {i + 1}: {exc}", line, column))
+                if len(reader.problems) > MAX_PROBLEMS:
+                    break
+    claims = _deal_claims(reader, raw["claims"], path=path + ("claims",)) if raw.get("claims") else None
+    return DealRecord(
+        number=number, dealer=dealer,
+        round_one=_per_seat(reader, raw, path=path, key="round_one", at=at),
+        exposed=_per_seat(reader, raw, path=path, key="exposed", at=at),
+        extra=cards("extra"), removed=cards("removed"),
+        round_two=_per_seat(reader, raw, path=path, key="round_two", at=at),
+        talon=cards("talon"),
+        moves=tuple(moves) if moves is not None else None,
+        claims=claims, at=at,
+    )
+
+
+def read_record(document: Document, players: tuple[str, ...]) -> TjuvRecord:
+    """Typed deals, moves and claims; raises InputError listing every problem."""
+    reader = _Reader(document, players)
+    data = document.data
+    deals = []
+    for number, raw in enumerate(data["deals"], start=1):
+        deals.append(_deal(reader, raw, number=number))
+        if len(reader.problems) > MAX_PROBLEMS:
+            break
+    claims = _session_claims(reader, data["claims"]) if data.get("claims") else None
+    if reader.problems:
+        raise InputError(reader.problems[:MAX_PROBLEMS], file=document.name)
+    at = {key: document.key_position((key,)) for key in data}
+    return TjuvRecord(players=players, deals=tuple(deals), claims=claims, at=at)

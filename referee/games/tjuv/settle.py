@@ -1,0 +1,273 @@
+"""Scoring Tjuv (tjuv.md section 5): card counts, joint winners, ranking,
+the next dealer and its tie-break, the session result, and what the
+transcript claims compared with all of it. There is no money (TJ-5.8)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from ...cards import format_cards
+from ...findings import Finding, Severity
+from ...hand import sort_cards
+from . import rules as R
+from .engine import DealResult
+from .options import DealerTieBreak, SessionResult, TjuvOptions
+from .record import DealClaims, DealRecord, Position, SessionClaims
+
+__all__ = ["DealScore", "PreviousDeal", "SessionScore", "places_of", "nearest_right", "score_deal",
+           "check_dealer", "compare_deal", "missing_claims", "score_session", "compare_session",
+           "deal_summary", "session_summary", "PACK_SIZE"]
+
+PACK_SIZE = 36
+
+
+def places_of(values: Sequence[int]) -> tuple[int, ...]:
+    """TJ-5.4: places in descending order of value; equal values share a
+    place (1, 2, 2, 4)."""
+    return tuple(1 + sum(1 for other in values if other > v) for v in values)
+
+
+def nearest_right(tied: Iterable[int], dealer: int, *, n: int) -> int:
+    """TJ-5.6 nearest_right: from the dealer's right-hand neighbour
+    counter-clockwise; the dealer is reached last."""
+    tied = set(tied)
+    for k in range(1, n + 1):
+        seat = (dealer - k) % n
+        if seat in tied:
+            return seat
+    raise ValueError("nobody is tied")
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    counts: tuple[int, ...]
+    winners: tuple[int, ...]  # TJ-5.3: everyone with the most cards
+    places: tuple[int, ...]
+    fewest: tuple[int, ...]  # TJ-5.5: who may deal next
+    next_dealer: int  # ... and who deals next under nearest_right
+
+
+def score_deal(counts: tuple[int, ...], dealer: int) -> DealScore:
+    high, low = max(counts), min(counts)
+    fewest = tuple(s for s, c in enumerate(counts) if c == low)
+    return DealScore(counts=counts, winners=tuple(s for s, c in enumerate(counts) if c == high),
+                     places=places_of(counts), fewest=fewest,
+                     next_dealer=nearest_right(fewest, dealer, n=len(counts)))
+
+
+@dataclass(frozen=True, slots=True)
+class PreviousDeal:
+    number: int
+    dealer: int | None
+    score: DealScore | None  # None: not settled, so the next dealer cannot be checked
+
+
+def _names(players: Sequence[str], seats: Iterable[int]) -> str:
+    return ", ".join(players[s] for s in seats) or "none"
+
+
+def check_dealer(options: TjuvOptions, players: tuple[str, ...], *, record: DealRecord,
+                 previous: PreviousDeal) -> list[Finding]:
+    """TJ-5.5, TJ-5.6: the dealer of a deal that follows another; a note
+    (TJ-4.4) when the previous deal was not settled."""
+    if record.dealer is None:
+        return []
+    line, column = record.at.get("dealer", record.at["deal"])
+    dealer = players[record.dealer]
+    score = previous.score
+    if score is None:
+        return [Finding(rule=R.ADVISORY, severity=Severity.NOTE, deal=record.number, line=line, column=column,
+                        message=f"the dealer ({dealer}) cannot be checked: deal {previous.number} was not settled"
+                        " (TJ-4.2)")]
+    if record.dealer not in score.fewest:
+        low = score.counts[score.fewest[0]]
+        return [Finding(rule=R.NEXT_DEALER, deal=record.number, line=line, column=column, player=dealer,
+                        message=f"{dealer} deals, but the fewest cards in deal {previous.number} ({low}) were"
+                        f" {_names(players, score.fewest)}'s")]
+    if options.dealer_tie_break is DealerTieBreak.NEAREST_RIGHT and record.dealer != score.next_dealer:
+        return [Finding(rule=R.TIE_BREAK, deal=record.number, line=line, column=column, player=dealer,
+                        message=f"{_names(players, score.fewest)} tie for fewest cards; the nearest to the right of"
+                        f" the dealer, {players[score.next_dealer]}, deals next, not {dealer}")]
+    return []
+
+
+def _claim(rule: str, at: Position | None, *, deal: int | None, message: str,
+           severity: Severity = Severity.ERROR) -> Finding:
+    line, column = at or (None, None)
+    return Finding(rule=rule, message=message, deal=deal, line=line, column=column, severity=severity)
+
+
+def compare_deal(claims: DealClaims, result: DealResult | None, *, score: DealScore | None,
+                 players: tuple[str, ...], deal: int) -> list[Finding]:
+    """TJ-5.2 (a claimed total other than 36) first, then, for a settled deal,
+    TJ-5.1, TJ-3.18, TJ-5.3 and TJ-5.4 (TJ-11.5)."""
+    n = len(players)
+    at = claims.at
+    found: list[Finding] = []
+    counts = claims.counts
+    if counts is not None and len(counts) == n and sum(counts.values()) != PACK_SIZE:
+        found.append(_claim(R.SUM, at.get("counts"), deal=deal,
+                            message=f"claimed counts add up to {sum(counts.values())}, not {PACK_SIZE}"))
+    if score is None or result is None:
+        return found
+    actual = score.counts
+    if counts is not None:
+        wrong = [s for s in sorted(counts) if counts[s] != actual[s]]
+        if wrong:
+            found.append(_claim(R.COUNT, at.get("counts"), deal=deal, message="claimed " + ", ".join(
+                f"{players[s]} {counts[s]}" for s in wrong) + "; the replay gives " + ", ".join(
+                f"{players[s]} {actual[s]}" for s in wrong)))
+        misplaced = _misplaced_sweep(counts, actual, result=result, n=n)
+        if misplaced:
+            found.append(_claim(R.SWEEP, at.get("counts"), deal=deal, message=misplaced.format(*players)))
+    sweep = result.sweep
+    if claims.sweep is not None:
+        claimed = claims.sweep
+        if claimed.player is not None and (sweep is None or claimed.player != sweep.owner):
+            owner = f"{players[sweep.owner]}, who played the last card" if sweep else "nobody (the table was empty)"
+            found.append(_claim(R.SWEEP, at.get("sweep"), deal=deal,
+                                message=f"the final table cards are credited to {players[claimed.player]};"
+                                f" they go to {owner}"))
+        if claimed.cards is not None:
+            real = sweep.cards if sweep else ()
+            if sorted(c.index for c in claimed.cards) != sorted(c.index for c in real):
+                found.append(_claim(R.SWEEP, at.get("sweep"), deal=deal,
+                                    message=f"claimed sweep {format_cards(claimed.cards) or 'nothing'}; the table held"
+                                    f" {format_cards(sort_cards(real)) or 'nothing'}"))
+    if claims.winners is not None and claims.winners != frozenset(score.winners):
+        found.append(_claim(R.WINNER, at.get("winners"), deal=deal,
+                            message=f"claimed winner(s) {_names(players, sorted(claims.winners))}; the most cards are"
+                            f" {_names(players, score.winners)}'s"))
+    if claims.ranking is not None:
+        wrong = [s for s in sorted(claims.ranking) if claims.ranking[s] != score.places[s]]
+        if wrong:
+            found.append(_claim(R.RANKING, at.get("ranking"), deal=deal, message="claimed places " + ", ".join(
+                f"{players[s]} {claims.ranking[s]}" for s in wrong) + "; the replay gives " + ", ".join(
+                f"{players[s]} {score.places[s]}" for s in wrong)))
+    return found
+
+
+def _misplaced_sweep(counts: dict[int, int], actual: tuple[int, ...], *, result: DealResult, n: int) -> str | None:
+    """V25: claimed counts that leave the sweep out, or credit it to another
+    player (a format string over the player names), else None."""
+    sweep = result.sweep
+    if sweep is None or len(counts) != n:
+        return None
+    size, owner = sweep.size, sweep.owner
+    diff = {s: counts[s] - actual[s] for s in range(n)}
+    if diff[owner] != -size:
+        return None
+    others = [s for s in range(n) if s != owner and diff[s]]
+    if not others:
+        return f"the {size} swept card(s) are left out of {{{owner}}}'s claimed count"
+    if len(others) == 1 and diff[others[0]] == size:
+        return (f"the {size} swept card(s) are counted for {{{others[0]}}}, not for {{{owner}}},"
+                " who played the last card")
+    return None
+
+
+def missing_claims(claims: DealClaims | None, record: DealRecord) -> list[Finding]:
+    """TJ-10.5 (a note): the claimed counts and winners a record should state."""
+    missing = [key for key in ("counts", "winners") if claims is None or getattr(claims, key) is None]
+    if not missing:
+        return []
+    line, column = record.at.get("claims", record.at["deal"])
+    return [Finding(rule=R.OUTCOME_RECORD, severity=Severity.NOTE, deal=record.number, line=line, column=column,
+                    message=f"no claimed {' or '.join(missing)}: the outcome is reported but not compared")]
+
+
+@dataclass(frozen=True, slots=True)
+class SessionScore:
+    complete: bool  # every deal settled
+    deals: int
+    wins: tuple[int, ...] | None
+    totals: tuple[int, ...] | None
+    places: tuple[int, ...] | None  # under session_result deals_won or total_cards
+
+
+def score_session(scores: list[DealScore | None], options: TjuvOptions, *, n: int) -> SessionScore:
+    """TJ-5.7: deals won (every joint winner wins) and total cards."""
+    if not scores or any(s is None for s in scores):
+        return SessionScore(False, len(scores), None, None, None)
+    wins = tuple(sum(1 for s in scores if seat in s.winners) for seat in range(n))
+    totals = tuple(sum(s.counts[seat] for s in scores) for seat in range(n))
+    places = None
+    if options.session_result is SessionResult.DEALS_WON:
+        places = places_of(wins)
+    elif options.session_result is SessionResult.TOTAL_CARDS:
+        places = places_of(totals)
+    return SessionScore(True, len(scores), wins, totals, places)
+
+
+def compare_session(claims: SessionClaims, session: SessionScore, *, players: tuple[str, ...],
+                    options: TjuvOptions) -> list[Finding]:
+    """TJ-5.7 for session claims (only when every deal was settled)."""
+    if not session.complete:
+        return []
+    found = []
+    for key, actual in (("wins", session.wins), ("totals", session.totals), ("ranking", session.places)):
+        claimed = getattr(claims, key)
+        if claimed is None or actual is None:
+            continue
+        wrong = [s for s in sorted(claimed) if claimed[s] != actual[s]]
+        if wrong:
+            found.append(_claim(R.SESSION, claims.at.get(key), deal=None, message=f"claimed session {key} " + ", ".join(
+                f"{players[s]} {claimed[s]}" for s in wrong) + "; the replay gives " + ", ".join(
+                f"{players[s]} {actual[s]}" for s in wrong)))
+    if options.session_result is not SessionResult.NONE and claims.ranking is None:
+        found.append(_claim(R.OUTCOME_RECORD, None, deal=None, message=f"session_result={options.session_result.value}:"
+                            " no claimed session ranking", severity=Severity.NOTE))
+    return found
+
+
+def deal_summary(*, deal: int, dealer: int | None, status: str, result: DealResult | None,
+                 score: DealScore | None, players: tuple[str, ...], options: TjuvOptions,
+                 last: bool) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """Text lines and plain data for one deal."""
+    data: dict[str, Any] = {"deal": deal, "dealer": None if dealer is None else players[dealer],
+                            "settled": score is not None, "status": status}
+    if score is None or result is None:
+        return (f"deal {deal}: not settled ({status}); the claimed outcome is unverified",), data
+    data["counts"] = {players[s]: c for s, c in enumerate(score.counts)}
+    data["winners"] = [players[s] for s in score.winners]
+    data["ranking"] = {players[s]: p for s, p in enumerate(score.places)}
+    sweep = result.sweep
+    data["sweep"] = ({"player": players[sweep.owner], "cards": [c.token for c in sort_cards(sweep.cards)]}
+                     if sweep else None)
+    joint = "joint winners" if len(score.winners) > 1 else "winner"
+    note = "" if status == "verified" else f" ({status})"
+    lines = [f"deal {deal}{note}: counts " + ", ".join(f"{players[s]} {c}" for s, c in enumerate(score.counts))
+             + f"; {joint} {_names(players, score.winners)}"]
+    if sweep:
+        lines.append(f"deal {deal}: {players[sweep.owner]} played the last card and sweeps"
+                     f" {format_cards(sort_cards(sweep.cards))}")
+    if not last:
+        if options.dealer_tie_break is DealerTieBreak.FREE and len(score.fewest) > 1:
+            who = f"any of {_names(players, score.fewest)} (fewest cards; dealer_tie_break=free)"
+            data["next_dealer"] = [players[s] for s in score.fewest]
+        else:
+            who = f"{players[score.next_dealer]} (fewest cards)"
+            data["next_dealer"] = [players[score.next_dealer]]
+        lines.append(f"deal {deal}: next dealer {who}")
+    return tuple(lines), data
+
+
+def session_summary(session: SessionScore, players: tuple[str, ...],
+                    *, options: TjuvOptions) -> tuple[tuple[str, ...], dict[str, Any]]:
+    data: dict[str, Any] = {"deals": session.deals, "complete": session.complete,
+                            "session_result": options.session_result.value, "payouts": None}
+    if not session.complete:
+        return (f"session: {session.deals} deal(s); not every deal was settled, so no session totals",), data
+    data["wins"] = {players[s]: w for s, w in enumerate(session.wins)}
+    data["totals"] = {players[s]: t for s, t in enumerate(session.totals)}
+    lines = [f"session: {session.deals} deal(s); deals won " + ", ".join(
+        f"{players[s]} {w}" for s, w in enumerate(session.wins)) + "; total cards " + ", ".join(
+        f"{players[s]} {t}" for s, t in enumerate(session.totals))]
+    if session.places is not None:
+        data["ranking"] = {players[s]: p for s, p in enumerate(session.places)}
+        order = sorted(range(len(players)), key=lambda s: (session.places[s], s))
+        lines.append(f"session ranking by {options.session_result.value}: " + ", ".join(
+            f"{session.places[s]}. {players[s]}" for s in order))
+    lines.append("no stakes in Tjuv: no payouts (TJ-5.8)")
+    return tuple(lines), data

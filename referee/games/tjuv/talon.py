@@ -1,0 +1,106 @@
+"""The talon (TJ-2.11, TJ-2.12): either its recorded order (TJ-10.2 f), or
+only what it holds, split into ordinary stock cards and the removed cards
+that lie beneath them (TJ-2.9) whose order is unknown (decision A8).
+
+`check()` says whether a card may be taken next and resolves an unnamed
+card; `remove()` takes it. Neither draws anything at random.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from typing import Iterable, Sequence
+
+from ...cards import Card
+
+__all__ = ["Talon", "TalonIssue"]
+
+
+class TalonIssue(enum.Enum):
+    EMPTY = "the talon is empty"
+    UNNAMED = "no card is named and the talon order is not recorded"
+    ABSENT = "that card is not in the talon"
+    NOT_TOP = "that card is not the top card of the recorded talon"
+    REMOVED_EARLY = "a removed card is taken while stock cards above it remain"
+
+
+class Talon:
+    """Face-down cards, top first when the order is known."""
+
+    __slots__ = ("_stack", "_upper", "_bottom", "_size")
+
+    def __init__(self, *, order: Sequence[Card] | None = None, upper: Iterable[Card] = (),
+                 bottom: Iterable[Card] = ()) -> None:
+        self._stack: list[Card] | None = list(reversed(order)) if order is not None else None
+        self._upper: Counter[Card] = Counter(upper)
+        self._bottom: Counter[Card] = Counter(bottom)
+        self._size = len(self._stack) if self._stack is not None else (
+            sum(self._upper.values()) + sum(self._bottom.values()))
+
+    @property
+    def known(self) -> bool:
+        return self._stack is not None
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+    def __len__(self) -> int:
+        return self._size
+
+    def top(self) -> Card | None:
+        """The top card when the order is known and the talon is not empty."""
+        if self._stack:
+            return self._stack[-1]
+        return None
+
+    def cards(self) -> list[Card]:
+        """Every card (top first when the order is known)."""
+        if self._stack is not None:
+            return list(reversed(self._stack))
+        return list(self._upper.elements()) + list(self._bottom.elements())
+
+    def candidates(self) -> list[Card]:
+        """The cards that may legally be taken next."""
+        if self._stack is not None:
+            return self._stack[-1:]
+        pool = self._upper if self._upper else self._bottom
+        return list(pool)
+
+    def check(self, card: Card | None) -> tuple[Card | None, list[TalonIssue]]:
+        """The card that would be taken, and what is wrong with taking it.
+        A None card with ABSENT, EMPTY or UNNAMED means nothing can be taken."""
+        if self._size == 0:
+            return None, [TalonIssue.EMPTY]
+        if self._stack is not None:
+            top = self._stack[-1]
+            if card is None or card is top:
+                return top, []
+            if card in self._stack:
+                return card, [TalonIssue.NOT_TOP]
+            return None, [TalonIssue.ABSENT]
+        if card is None:
+            return None, [TalonIssue.UNNAMED]
+        if self._upper[card]:
+            return card, []
+        if self._bottom[card]:
+            return card, [TalonIssue.REMOVED_EARLY] if self._upper else []
+        return None, [TalonIssue.ABSENT]
+
+    def remove(self, card: Card) -> None:
+        """Take `card` (one that `check` resolved)."""
+        if self._stack is not None:
+            if self._stack[-1] is card:
+                self._stack.pop()
+            else:
+                self._stack.remove(card)  # each card exists once
+        elif self._upper[card]:
+            self._upper[card] -= 1
+            if not self._upper[card]:
+                del self._upper[card]
+        else:
+            self._bottom[card] -= 1
+            if not self._bottom[card]:
+                del self._bottom[card]
+        self._size -= 1

@@ -1,0 +1,40 @@
+"""The catalogue, the preset and the code agree on options and rule IDs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from referee.games.gameflipflop import rules as R
+from referee.games.gameflipflop.options import FlipFlopOptions
+from referee.rulesets import catalogue, find_preset, resolve
+
+DIGEST = Path("/work/shared/rules/game-flip-flop.md")
+OPTIONS = ["stake", "min_players", "max_players", "reserve_rule", "allow_drop", "allow_49_50", "declare_window",
+           "flip_flop_show", "flop_carry_ante", "unwon_pot_at_end", "all_in_split_survives", "stock_end",
+           "retake_discard", "split_rounding", "on_illegal"]
+
+
+def test_cited_ids_match_the_preset_both_ways():
+    cited = {v for k, v in vars(R).items() if k.isupper() and isinstance(v, str)}
+    assert set(find_preset("dayton").cites) == cited
+    assert cited <= set(catalogue("game-flip-flop").rules)
+
+
+def test_every_rule_of_the_digest_is_in_the_catalogue():
+    rules = catalogue("game-flip-flop").rules
+    if DIGEST.exists():
+        ids = set(re.findall(r"GFF-\d+\.\d+", DIGEST.read_text(encoding="utf-8")))
+        assert ids == set(rules)
+    assert len(rules) == 157
+
+
+def test_every_option_of_section_11_with_its_default():
+    cat = catalogue("game-flip-flop")
+    assert list(cat.options) == OPTIONS
+    preset = find_preset("dayton")
+    assert FlipFlopOptions.from_values(preset.options) == FlipFlopOptions()
+
+
+def test_a_transcript_without_a_ruleset_gets_dayton():
+    assert resolve("game-flip-flop", None, {}).preset == "dayton"
