@@ -14,6 +14,36 @@ from . import __version__
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
+def _complete_games(ctx, param, incomplete: str) -> list[str]:
+    from .games import GAMES
+
+    return [g for g in GAMES if g.startswith(incomplete)]
+
+
+def _complete_presets(ctx, param, incomplete: str) -> list[str]:
+    from .rulesets import presets
+
+    game = ctx.params.get("game")
+    return [p.name for p in presets(game) if p.name.startswith(incomplete)]
+
+
+def _complete_options(ctx, param, incomplete: str) -> list[str]:
+    from .rulesets import catalogue
+
+    game = ctx.params.get("game") or "getaway"
+    options = catalogue(game).options
+    key, sep, value = incomplete.partition("=")
+    if sep and key in options:
+        return [f"{key}={v}" for v in options[key].values if v.startswith(value)]
+    return [f"{name}=" for name in options if name.startswith(key)]
+
+
+def _complete_rules(ctx, param, incomplete: str) -> list[str]:
+    from .rulesets import catalogues
+
+    return [rule for cat in catalogues().values() for rule in cat.rules if rule.startswith(incomplete.upper())]
+
+
 def _fail(message: str) -> None:
     click.echo(f"referee: error: {message}", err=True)
     sys.exit(2)
@@ -22,21 +52,27 @@ def _fail(message: str) -> None:
 @click.group(context_settings=CONTEXT)
 @click.version_option(__version__, "-V", "--version", prog_name="referee")
 def main() -> None:
-    """Referee recorded card games: Getaway (Bhabhi, Donkey), and more to come.
+    """Referee recorded card games: Getaway (Bhabhi, Donkey), Tjuv (Tattare),
+    Game Flip Flop and Vazhushal.
 
     \b
     Examples:
       referee check samples/getaway/seed-000-example.yaml
+      referee show samples/getaway/disputed-revoke.yaml --move 32
+      referee replay --format html game.yaml > game.html
       referee rules getaway
       referee explain GW-4.4
       referee simulate getaway --players 4 --seed 1 > game.yaml
+
+    Shell completion (games, presets, options, rule IDs), e.g. for bash:
+    eval "$(_REFEREE_COMPLETE=bash_source referee)"
     """
 
 
 @main.command(context_settings=CONTEXT)
 @click.argument("files", nargs=-1, required=True)
-@click.option("--format", "output_format", type=click.Choice(["text", "json", "jsonl"]), default="text",
-              show_default=True, help="Report format (json: one document; jsonl: one line per file).")
+@click.option("--format", "output_format", type=click.Choice(["text", "json", "jsonl", "html"]), default="text",
+              show_default=True, help="Report format (json: one document; jsonl: one line per file; html: one page).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes [default: every core].")
 @click.option("--max-bytes", type=click.IntRange(min=1), default=None,
@@ -68,16 +104,20 @@ def check(files: tuple[str, ...], output_format: str, jobs: int | None, max_byte
     paths = expand_inputs(list(files))
     progress = _progress_bar() if len(paths) >= 20 and sys.stderr.isatty() else None
     reports = []
-    streaming = output_format != "json"
+    streaming = output_format in ("text", "jsonl")
     for report in check_files(paths, jobs=jobs or default_jobs(), max_bytes=max_bytes or DEFAULT_MAX_BYTES,
                               progress=progress):
         reports.append(report)
         if streaming:
-            _write(RENDERERS[output_format]([report]), progress)
+            _write(RENDERERS[output_format]([report]), progress, colour=output_format == "text")
     seconds = time.perf_counter() - started
     if progress:
-        sys.stderr.write("\r\033[K" if "NO_COLOR" not in os.environ else "\n")
-    if not streaming:
+        sys.stderr.write("\r\033[K")
+    if output_format == "html":
+        from .html import html_page
+
+        sys.stdout.write(html_page(reports))
+    elif not streaming:
         sys.stdout.write(RENDERERS[output_format](reports, seconds=seconds))
     elif len(reports) > 1:
         target = sys.stdout if output_format == "text" else sys.stderr
@@ -96,14 +136,111 @@ def _progress_bar():
     return show
 
 
-def _write(text: str, progress) -> None:
+def _write(text: str, progress=None, *, colour: bool = True) -> None:
+    from .colour import paint, wanted
+
     if progress:
         sys.stderr.write("\r\033[K")
-    sys.stdout.write(text)
+    sys.stdout.write(paint(text) if colour and wanted() else text)
+
+
+def _load_for_views(file: str):
+    """(report, document, header, game) for show/replay, or exit 2 with the problems."""
+    from .check import check_source
+    from .errors import InputError
+    from .games import get_game
+    from .render import render_text
+    from .report import Status
+    from .source import read_source
+    from .transcript import read_header
+    from .yamldoc import load_document
+
+    try:
+        source = read_source(file)
+    except InputError as exc:
+        from .report import Report
+
+        _write(render_text([Report.unusable(file, exc)]))
+        sys.exit(2)
+    report = check_source(source)
+    if report.status is Status.UNUSABLE:
+        _write(render_text([report]))
+        sys.exit(2)
+    document = load_document(source.text, name=source.name)
+    header = read_header(document)
+    return report, document, header, get_game(header.game)
 
 
 @main.command(context_settings=CONTEXT)
-@click.argument("game", required=False)
+@click.argument("file")
+@click.option("--deal", "-d", type=click.IntRange(min=1), default=1, show_default=True, help="Which deal (round).")
+@click.option("--move", "-m", type=click.IntRange(min=1), required=True,
+              help="The move, counted from 1 in the deal's moves list.")
+@click.option("--hide-hands", is_flag=True, help="Show only how many cards each player holds.")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def show(file: str, deal: int, move: int, hide_hands: bool, output_format: str) -> None:
+    """Show the table just before a move, the legal moves, and the ruling.
+
+    Prints each hand (or only counts with --hide-hands), the trick or turn in
+    progress, piles, melds and pots as the game has them, whose turn it is,
+    every move that was legal then, the move recorded, and the full text of
+    every rule it breaks.
+
+    \b
+    Examples:
+      referee show samples/getaway/disputed-revoke.yaml --move 32
+      referee show game.yaml --deal 2 --move 14 --hide-hands
+    """
+    import json
+
+    from .games.base import ShowError
+    from .views import show_text
+
+    report, document, header, game = _load_for_views(file)
+    try:
+        position = game.position(document, header, deal=deal, move=move, hide_hands=hide_hands)
+    except ShowError as exc:
+        _fail(str(exc))
+    if output_format == "json":
+        here = [f.to_data() for f in report.findings if f.deal == deal and f.move == move]
+        data = {"file": report.file, "deal": deal, "move": move, "position": dict(position.data),
+                "to_move": list(position.to_move), "legal": list(position.legal), "recorded": position.recorded,
+                "findings": here}
+        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=True) + "\n")
+    else:
+        _write(show_text(report, position))
+    sys.exit(1 if any(f.deal == deal and f.move == move and f.is_error for f in report.findings) else 0)
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("file")
+@click.option("--format", "output_format", type=click.Choice(["text", "html"]), default="text", show_default=True,
+              help="html: one self-contained page with card glyphs, a table per trick or turn, linked rules.")
+def replay(file: str, output_format: str) -> None:
+    """Tell the whole game, one line per trick or turn, with findings inline.
+
+    The exit status is that of `referee check` on the same file.
+
+    \b
+    Examples:
+      referee replay samples/getaway/seed-000-example.yaml
+      referee replay --format html samples/getaway/disputed-revoke.yaml > dispute.html
+    """
+    from .views import replay_text
+
+    report, document, header, game = _load_for_views(file)
+    beats = game.narrate(document, header)
+    if output_format == "html":
+        from .html import html_page
+
+        sys.stdout.write(html_page([report], beats={report.file: beats}, title=f"{report.game}: {report.file}"))
+    else:
+        _write(replay_text(report, beats))
+    sys.exit(report.exit_code)
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("game", required=False, shell_complete=_complete_games)
 def rules(game: str | None) -> None:
     """List the games, their presets, options and rule IDs.
 
@@ -147,7 +284,7 @@ def _written(value: object) -> str:
 
 
 @main.command(context_settings=CONTEXT)
-@click.argument("rule_id")
+@click.argument("rule_id", shell_complete=_complete_rules)
 def explain(rule_id: str) -> None:
     """Print a rule: its title, text, game, and the presets that cite it.
 
@@ -168,11 +305,13 @@ def explain(rule_id: str) -> None:
 
 
 @main.command(context_settings=CONTEXT)
-@click.argument("game")
-@click.option("--preset", default=None, help="Ruleset preset [default: the game's own].")
+@click.argument("game", shell_complete=_complete_games)
+@click.option("--preset", default=None, help="Ruleset preset [default: the game's own].",
+              shell_complete=_complete_presets)
 @click.option("--players", type=click.IntRange(min=1, max=16), default=4, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="The same seed gives the same transcript.")
-@click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help="Override an option.")
+@click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help="Override an option.",
+              shell_complete=_complete_options)
 def simulate(game: str, preset: str | None, players: int, seed: int, options: tuple[str, ...]) -> None:
     """Write a legal random transcript of GAME to standard output.
 

@@ -71,7 +71,7 @@ class Trick:
         self.first = first  # trick 1 under first_trick=waste
         self.end: End | None = None
         self.offender: int | None = None  # the penalised player, or the breaker
-        self.extra: list[Card] = []  # penalised and late cards
+        self.extra: list[tuple[int, Card]] = []  # (seat, card) of penalised and late plays
         self.drawn_lead = False
         self.tochoo: int | None = None
         self.turn = 1
@@ -85,7 +85,7 @@ class Trick:
         return order[self.turn] if self.turn < len(order) else None
 
     def cards(self) -> list[Card]:
-        return [c for _, c, _ in self.plays] + self.extra
+        return [c for _, c, _ in self.plays] + [c for _, c in self.extra]
 
 
 @dataclass(frozen=True, slots=True)
@@ -481,7 +481,7 @@ class Round:
         """GW-4.1: the trick ends; the offender will take every card of it and lead."""
         if played is not None:
             self.hands[seat].remove(played)
-            trick.extra.append(played)
+            trick.extra.append((seat, played))
         taken = format_cards(trick.cards()) or "no cards"
         penalty = f"{R.PENALTY}: {self.name(seat)} takes {taken} and leads trick {trick.number + 1}"
         for rule, why in broken:

@@ -8,7 +8,7 @@ from typing import Mapping
 
 from ...findings import Finding
 from ...yamldoc import Document
-from ..base import DealOutcome, Header, Verdict
+from ..base import Beat, DealOutcome, Header, Position, Verdict
 from .deal import PreviousRound, check_deal, check_setup
 from .engine import Round, RoundResult
 from .options import GetawayOptions
@@ -78,6 +78,20 @@ class Getaway:
             findings.extend(compare_match(record.claims, match, players))
         lines, data = match_summary(match, players, options, len(record.rounds))
         return Verdict(findings=tuple(findings), deals=tuple(outcomes), lines=lines, data=data)
+
+    def position(self, document: Document, header: Header, *, deal: int, move: int,
+                 hide_hands: bool = False) -> Position:
+        from .views import position
+
+        options = GetawayOptions.from_values(header.ruleset.values)
+        record = read_record(document, header.players)
+        raw = [entry["moves"] for entry in document.data["deals"]]
+        return position(options, record, raw, deal=deal, move=move, hide_hands=hide_hands)
+
+    def narrate(self, document: Document, header: Header) -> list[Beat]:
+        from .views import narrate
+
+        return narrate(GetawayOptions.from_values(header.ruleset.values), read_record(document, header.players))
 
     def simulate(self, *, preset: str, players: int, seed: int, options: Mapping[str, str] | None = None) -> str:
         from .simulate import simulate

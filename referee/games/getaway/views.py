@@ -1,0 +1,229 @@
+"""Getaway told to people: the table before any move (`referee show`) and
+the round trick by trick (`referee replay`).
+
+Both replay the round with the same engine as the check and only read its
+state; neither changes a ruling.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ...hand import sort_cards
+from ..base import Beat, Position, ShowError
+from .engine import End, Phase, Round, Trick
+from .moves import Draw, Take, TrickMark, write_move
+from .options import FirstTrickOrder, GetawayOptions
+from .record import GetawayRecord, RoundRecord
+
+__all__ = ["position", "narrate"]
+
+_ENDS = {End.FULL: "full", End.TOCHOO: "stopped by a tochoo", End.BREAK: "broken", End.PENALTY: "ended by a penalty"}
+
+
+def _start(options: GetawayOptions, players: tuple[str, ...], rnd: RoundRecord) -> Round:
+    return Round(options=options, players=players, hands=[list(h) for h in rnd.hands], deal=rnd.number,
+                 removed=list(rnd.removed or ()), marked=rnd.marked)
+
+
+def _cards(cards) -> str:
+    return " ".join(c.token for c in cards) or "-"
+
+
+def _state_line(state: Round) -> str:
+    """One sentence on where the round stands."""
+    name = state.name
+    phase = state.phase
+    if phase is Phase.SETUP:
+        return f"before trick 1: {name(state.as_holder())} leads AS"
+    if phase is Phase.PLAYING:
+        trick = state.trick
+        if trick.first and state.options.first_trick_order is FirstTrickOrder.FREE:
+            waiting = ", ".join(name(s) for s in trick.order if s not in trick.acted)
+            due = f"{waiting} still to play, in any order"
+        else:
+            due = f"{name(trick.expected())} to play"
+        return f"trick {trick.number} in progress, led by {name(trick.leader)}; {due}"
+    if phase is Phase.ENDED:
+        return f"trick {state.trick.number} has ended ({_ENDS[state.trick.end]}); it is settled at the next event"
+    if phase is Phase.DRAW:
+        source = "the waste pile" if state.draw_from_waste else "a hand"
+        return f"{name(state.draw_for)} holds power with no cards and must draw from {source}"
+    if phase is Phase.WINDOW:
+        duty = state.duty.get(state.power)
+        must = f" and must lead the drawn {duty}" if duty is not None else ""
+        return f"between tricks: {name(state.power)} holds power{must} (trick {state.trick_no + 1} next)"
+    if phase is Phase.OVER:
+        if state.dead:
+            return "the round is over: a dead round (GW-10.1)"
+        return f"the round is over: {name(state.loser)} loses"
+    return "the replay stopped here (a flag-only finding)"
+
+
+def _to_move(state: Round) -> tuple[str, ...]:
+    phase = state.phase
+    if phase is Phase.SETUP:
+        return (state.name(state.as_holder()),)
+    if phase is Phase.PLAYING:
+        trick = state.trick
+        if trick.first and state.options.first_trick_order is FirstTrickOrder.FREE:
+            return tuple(state.name(s) for s in trick.order if s not in trick.acted)
+        return (state.name(trick.expected()),)
+    if phase is Phase.DRAW:
+        return (state.name(state.draw_for),)
+    if phase is Phase.WINDOW:
+        return (state.name(state.power),)
+    return ()
+
+
+def _snapshot(state: Round, *, hide_hands: bool) -> tuple[list[str], dict[str, Any]]:
+    players = state.players
+    data: dict[str, Any] = {"phase": state.phase.name.lower(), "state": _state_line(state)}
+    lines = [_state_line(state)]
+    width = max(len(p) for p in players)
+    hands: dict[str, Any] = {}
+    for seat, player in enumerate(players):
+        hand = state.hands[seat]
+        if not state.active[seat] and seat in state.places:
+            place = state.places.index(seat) + 1
+            lines.append(f"  {player:<{width}}  escaped ({_ordinal(place)})")
+            hands[player] = {"escaped": place}
+            continue
+        cards = [c.token for c in sort_cards(hand)]
+        shown = "" if hide_hands else ": " + (" ".join(cards) or "no cards")
+        lines.append(f"  {player:<{width}}  {hand.size:>2} card{'s' if hand.size != 1 else ' '}{shown}")
+        hands[player] = {"count": hand.size} if hide_hands else {"count": hand.size, "cards": cards}
+    data["hands"] = hands
+    trick = state.trick
+    if trick is not None and not trick.resolved and state.phase in (Phase.PLAYING, Phase.ENDED):
+        plays = [f"{players[s]} {c}" for s, c, _ in trick.plays] + [f"{players[s]} {c} (penalised)" for s, c in trick.extra]
+        lines.append(f"  trick {trick.number}: {', '.join(plays) or 'nothing played yet'}")
+        data["trick"] = {"number": trick.number, "leader": players[trick.leader],
+                         "plays": [[players[s], c.token] for s, c, _ in trick.plays],
+                         "led": trick.led.value if trick.led else None}
+    waste = sum(state.waste.values())
+    trumps = state.trump.noun if state.trump else "none"
+    lines.append(f"  waste pile: {waste} card{'s' if waste != 1 else ''}; trumps: {trumps}"
+                 + (f"; removed: {_cards(state.removed)}" if state.removed else ""))
+    data.update(waste=waste, trumps=state.trump.value if state.trump else None,
+                power=None if state.power is None else players[state.power],
+                escaped=[players[s] for s in state.places])
+    return lines, data
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def position(options: GetawayOptions, record: GetawayRecord, raw_moves: list[list[str]], *, deal: int, move: int,
+             hide_hands: bool) -> Position:
+    """The table before `move` of `deal` (both 1-based)."""
+    if not 1 <= deal <= len(record.rounds):
+        raise ShowError(f"deal {deal}: the transcript has deals 1 to {len(record.rounds)}")
+    rnd = record.rounds[deal - 1]
+    if not 1 <= move <= len(rnd.moves) + 1:
+        raise ShowError(f"move {move}: deal {deal} has moves 1 to {len(rnd.moves)}")
+    state = _start(options, record.players, rnd)
+    for index, earlier in enumerate(rnd.moves[: move - 1], start=1):
+        state.apply(earlier, index)
+    lines, data = _snapshot(state, hide_hands=hide_hands)
+    ahead = copy.deepcopy(state)  # legal moves come after the ended trick is settled
+    ahead.advance()
+    legal = sorted({write_move(m, record.players) for m in ahead.legal_moves()}, key=_move_order)
+    recorded = raw_moves[deal - 1][move - 1] if move <= len(rnd.moves) else None
+    return Position(deal=deal, move=move, recorded=recorded, lines=tuple(lines), data=data,
+                    to_move=_to_move(ahead), legal=tuple(legal))
+
+
+def _move_order(line: str) -> tuple:
+    words = line.split()
+    return (words[0], words[1], words[-1])
+
+
+def _trick_beat(state: Round, trick: Trick, *, first: int, last: int, escaped: list[int]) -> Beat:
+    players = state.players
+    plays = []
+    for i, (seat, card, was_last) in enumerate(trick.plays):
+        what = card.token
+        if trick.tochoo == i:
+            what += " (tochoo)"
+        if was_last:
+            what += " (last card)"
+        plays.append((players[seat], what))
+    plays.extend((players[s], f"{c.token} (penalised)") for s, c in trick.extra)
+    cards = _cards(trick.cards())
+    if trick.end is End.FULL:
+        outcome = f"full: to the waste pile; {players[state.power]} leads next" if state.power is not None \
+            else "full: to the waste pile"
+    elif trick.end is End.TOCHOO:
+        outcome = f"{players[state.power]} picks up {cards} and leads"
+    elif trick.end is End.BREAK:
+        outcome = f"{players[trick.offender]} breaks, picks up {cards} and leads"
+    else:
+        outcome = f"penalty GW-4.1: {players[trick.offender]} takes {cards} and leads"
+    if escaped:
+        outcome += "; " + ", ".join(f"{players[s]} escapes" for s in escaped)
+    if state.phase is Phase.DRAW:
+        outcome += f"; {players[state.draw_for]} has power and no cards: he must draw"
+    title = f"Trick {trick.number}" + (" (first trick)" if trick.first else "")
+    return Beat(deal=state.deal, first=first, last=last, title=title, plays=tuple(plays), outcome=outcome)
+
+
+def narrate_round(options: GetawayOptions, players: tuple[str, ...], rnd: RoundRecord) -> list[Beat]:
+    state = _start(options, players, rnd)
+    beats: list[Beat] = []
+    opened: dict[int, int] = {}  # id(trick) -> index of its first move
+    last_index = 0
+
+    def settle(trick: Trick | None, escaped_before: int) -> None:
+        if trick is not None and trick.resolved and id(trick) in opened:
+            escaped = state.places[escaped_before:]
+            beats.append(_trick_beat(state, trick, first=opened.pop(id(trick)), last=last_index, escaped=escaped))
+
+    for index, move in enumerate(rnd.moves, start=1):
+        trick, places = state.trick, len(state.places)
+        state.apply(move, index)
+        settle(trick, places)
+        if state.trick is not None and id(state.trick) not in opened and not state.trick.resolved \
+                and state.trick is not trick:
+            opened[id(state.trick)] = index
+        if isinstance(move, Take) and state.phase is not Phase.STOPPED:
+            taken = sum(1 for _ in state.hands[move.player])
+            beats.append(Beat(deal=rnd.number, first=index, last=index, title="Take",
+                              plays=((players[move.player], f"takes {players[move.taken]}'s hand"),),
+                              outcome=f"{players[move.taken]} escapes; {players[move.player]} now holds {taken} cards"))
+        elif isinstance(move, Draw) and state.phase is not Phase.STOPPED:
+            source = "the waste pile" if move.source < 0 else f"{players[move.source]}'s hand"
+            beats.append(Beat(deal=rnd.number, first=index, last=index, title="Draw",
+                              plays=((players[move.player], f"draws {move.card} from {source}"),),
+                              outcome=f"{players[move.player]} must lead {move.card}"))
+        if not isinstance(move, TrickMark):
+            last_index = index
+        if state.phase is Phase.STOPPED:
+            beats.append(Beat(deal=rnd.number, first=index, last=index, title="Stopped", plays=(),
+                              outcome="the replay of this round stops here (see the finding)"))
+            return beats
+    trick, places = state.trick, len(state.places)
+    result = state.finish()
+    settle(trick, places)
+    if trick is not None and not trick.resolved and id(trick) in opened and state.phase is Phase.OVER:
+        plays = tuple((players[s], c.token) for s, c, _ in trick.plays)
+        beats.append(Beat(deal=rnd.number, first=opened[id(trick)], last=last_index,
+                          title=f"Trick {trick.number} (unfinished)", plays=plays,
+                          outcome="the round ended in the middle of the trick"))
+    if result.settled:
+        if result.dead:
+            outcome = "a dead round (GW-10.1): no loser"
+        else:
+            order = ", ".join(players[s] for s in result.order)
+            outcome = f"finishing order {order}; {players[result.loser]} loses with {result.legs} cards (legs)"
+        beats.append(Beat(deal=rnd.number, first=0, last=0, title="End", plays=(), outcome=outcome))
+    return beats
+
+
+def narrate(options: GetawayOptions, record: GetawayRecord) -> list[Beat]:
+    beats: list[Beat] = []
+    for rnd in record.rounds:
+        beats.extend(narrate_round(options, record.players, rnd))
+    return beats
