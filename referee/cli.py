@@ -137,11 +137,13 @@ def _progress_bar():
 
 
 def _write(text: str, progress=None, *, colour: bool = True) -> None:
-    from .colour import paint, wanted
-
     if progress:
         sys.stderr.write("\r\033[K")
-    sys.stdout.write(paint(text) if colour and wanted() else text)
+    if colour and sys.stdout.isatty() and not os.environ.get("NO_COLOR"):
+        from .colour import paint
+
+        text = paint(text)
+    sys.stdout.write(text)
 
 
 def _load_for_views(file: str):
@@ -193,7 +195,7 @@ def show(file: str, deal: int, move: int, hide_hands: bool, output_format: str) 
     """
     import json
 
-    from .games.base import ShowError
+    from .games.table import ShowError
     from .views import show_text
 
     report, document, header, game = _load_for_views(file)

@@ -12,7 +12,7 @@ from typing import Any, Iterable, Mapping
 
 from . import __version__
 from .findings import Finding, Severity
-from .games.base import Beat
+from .games.table import Beat
 from .report import Report, Status
 from .rulesets import rule_text
 from .views import rules_cited

@@ -8,7 +8,7 @@ from typing import Iterable
 
 from .errors import shown
 from .findings import Finding
-from .games.base import Beat, Position
+from .games.table import Beat, Position
 from .render import finding_line
 from .report import Report
 from .rulesets import rule_text

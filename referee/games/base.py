@@ -8,13 +8,16 @@ data (for JSON) and as lines of text, so renderers stay game-agnostic.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, Mapping, Protocol
 
 from ..findings import Finding
 from ..rulesets import Ruleset
 from ..yamldoc import Document
 
-__all__ = ["Game", "Header", "Verdict", "DealOutcome", "Position", "Beat", "ShowError"]
+if TYPE_CHECKING:
+    from .table import Beat, Position
+
+__all__ = ["Game", "Header", "Verdict", "DealOutcome"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,35 +47,6 @@ class Verdict:
     data: Mapping[str, Any] = field(default_factory=dict)  # ... and as plain data
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
-    """The table just before a move, for `referee show`."""
-
-    deal: int
-    move: int  # the move about to be played (1-based); one past the last for the end of the deal
-    recorded: str | None  # that move as written, None past the end
-    lines: tuple[str, ...]  # the table as text for players (hands left out when hidden)
-    data: Mapping[str, Any]  # the table as plain data
-    to_move: tuple[str, ...]  # who may act now
-    legal: tuple[str, ...]  # every move that breaks no rule now, as move lines
-
-
-@dataclass(frozen=True, slots=True)
-class Beat:
-    """One trick or turn of a replay, told as players would tell it."""
-
-    deal: int
-    first: int  # the first and last move it covers (1-based); 0, 0 for the deal itself
-    last: int
-    title: str  # "Trick 4", "Turn 12"
-    plays: tuple[tuple[str, str], ...]  # (who, what he did), in order; cards as tokens
-    outcome: str  # what came of it ("N picks up 2H 6H KC and leads")
-
-
-class ShowError(ValueError):
-    """A deal or move number that the transcript does not have."""
-
-
 class Game(Protocol):
     name: str
 
@@ -90,3 +64,13 @@ class Game(Protocol):
 
     def narrate(self, document: Document, header: Header) -> list[Beat]:
         """Every deal as beats (tricks, turns, takes, draws), in order."""
+
+
+def __getattr__(name: str) -> Any:
+    """`Position`, `Beat` and `ShowError` live in `table.py`; they are found
+    here too, loaded only when asked for."""
+    if name in ("Position", "Beat", "ShowError"):
+        from . import table
+
+        return getattr(table, name)
+    raise AttributeError(name)

@@ -4,16 +4,19 @@ round, settle the match, compare the claims."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from ...findings import Finding
 from ...yamldoc import Document
-from ..base import Beat, DealOutcome, Header, Position, Verdict
+from ..base import DealOutcome, Header, Verdict
 from .deal import PreviousRound, check_deal, check_setup
 from .engine import Round, RoundResult
 from .options import GetawayOptions
 from .record import GetawayRecord, RoundRecord, read_record
 from .settle import compare_match, compare_round, match_summary, round_points, round_summary, settle_match
+
+if TYPE_CHECKING:
+    from ..table import Beat, Position
 
 __all__ = ["Getaway", "replay_round"]
 

@@ -11,7 +11,7 @@ import copy
 from typing import Any
 
 from ...hand import sort_cards
-from ..base import Beat, Position, ShowError
+from ..table import Beat, Position, ShowError
 from .engine import End, Phase, Round, Trick
 from .moves import Draw, Take, TrickMark, write_move
 from .options import FirstTrickOrder, GetawayOptions
