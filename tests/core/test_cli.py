@@ -151,6 +151,17 @@ def test_every_sample_checks_as_its_file_says(tmp_path):
         assert report["status"] != "unusable", (path, report)
 
 
+def test_library_entry_points_map_over_processes_like_a_dask_bag():
+    import multiprocessing
+    import pickle
+
+    paths = sorted(str(p) for p in (SAMPLES / "getaway").glob("*.yaml"))
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        reports = pool.map(referee.check_path, paths)
+    assert [r["file"] for r in reports] == paths
+    assert reports == [pickle.loads(pickle.dumps(referee.check_path(p))) for p in paths]
+
+
 def test_library_entry_points_return_plain_data():
     report = referee.check_text(SEED_EXAMPLE.read_text(), name="x.yaml")
     json.dumps(report)  # plain data only
