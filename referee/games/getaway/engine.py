@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from ...cards import Card, Suit, card, format_cards
 from ...findings import Finding, Severity
-from . import rules as R
 from ...hand import Hand
+from . import rules as R
 from .moves import WASTE, Break, Draw, Move, Play, Skip, Take, TrickMark
 from .options import DonkeyTrump, EmptyPower, FirstTrick, FirstTrickOrder, GetawayOptions, Pickup, TakeHand, Trump
 
@@ -121,7 +121,6 @@ class Round:
         self.removed = list(removed or ())
         self.marked = marked
         self.active = [True] * self.n
-        self.active_count = self.n
         # the in-players in the direction of play, starting from seat 0
         self.ring = [(options.step * k) % self.n for k in range(self.n)]
         self.places: list[int] = []
@@ -215,9 +214,12 @@ class Round:
         self._report(rule, f"{message}; replay of this round stops", player=player, stops=True)
         self.phase = Phase.STOPPED
 
+    @property
+    def active_count(self) -> int:
+        return len(self.ring)
+
     def _escape(self, seat: int) -> None:
         self.active[seat] = False
-        self.active_count -= 1
         self.ring.remove(seat)
         self.places.append(seat)
         self.duty.pop(seat, None)
@@ -282,7 +284,7 @@ class Round:
 
     def _on_mark(self, mark: TrickMark) -> None:
         self.numbered = True
-        if self.phase in (Phase.OVER,):
+        if self.phase is Phase.OVER:
             self.tag = mark.number
             return
         current = self.trick_no
