@@ -13,6 +13,9 @@ __all__ = ["GAMES", "get_game"]
 
 GAMES: dict[str, str] = {
     "getaway": "referee.games.getaway",
+    "vazhushal": "referee.games.vazhushal",
+    "game-flip-flop": "referee.games.gameflipflop",
+    "tjuv": "referee.games.tjuv",
 }
 
 

@@ -1,0 +1,179 @@
+"""Checking a game's setup (vazhushal.md section 2): the player count and
+stock size (VZ-2.1, VZ-2.15), the dealer (VZ-2.4), the hands (VZ-2.5,
+VZ-9.4), three doubles and redeals (VZ-2.7 to VZ-2.9), the negative joker
+(VZ-2.10 to VZ-2.13) and the first line card (VZ-2.14, VZ-10.5, VZ-10.6).
+
+Deal problems are reported and replay goes on: the game is played from the
+recorded hands (VZ-12.5).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable
+
+from ...cards import JOKER, Card, format_cards
+from ...findings import Finding
+from . import rules as R
+from .melds import has_pure_run
+from .options import HAND_SIZE, NoPureSequence, VazhushalOptions
+from .record import Dealt, DealRecord
+from .wild import WildRule, wild_rule
+
+__all__ = ["Setup", "check_setup", "check_deal", "count_doubles", "setup_from"]
+
+Position = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What the deal leaves on the table when play starts."""
+
+    findings: tuple[Finding, ...]
+    wild: WildRule
+    negative: Card | None  # the face-up negative joker (None: none)
+    first: Card  # the card that starts the line
+    stock: Counter[Card]  # U (VZ-4.8)
+    bottom_joker: bool  # the first card is wild: section 7 applies
+    forced_take: bool  # VZ-10.6 applies to the dealer's left player's first draw
+
+
+def check_setup(options: VazhushalOptions, players: tuple[str, ...], *, line: int, column: int) -> list[Finding]:
+    """VZ-2.1 and VZ-2.15: a configuration that cannot be played; nothing is replayed."""
+    return [Finding(rule=rule, message=f"{text}; nothing is replayed", line=line, column=column, stops_deal=True)
+            for rule, text in options.setup_problems(len(players))]
+
+
+def count_doubles(hand: Iterable[Card], *, jokers: bool) -> int:
+    """VZ-2.7: identical pairs in one hand, each pair once; JK pairs only under
+    doubles_include_jokers (VZ-10.9)."""
+    counts = Counter(hand)
+    total = 0
+    for c, count in counts.items():
+        if c is JOKER and not jokers:
+            continue
+        total += count // 2
+    return total
+
+
+class _Checker:
+    def __init__(self, options: VazhushalOptions, record: DealRecord, *, players: tuple[str, ...]) -> None:
+        self.options = options
+        self.players = players
+        self.n = len(players)
+        self.record = record
+        self.pack = options.pack(self.n)
+        self.findings: list[Finding] = []
+
+    def report(self, rule: str, message: str, *, where: Position | None, player: int | None = None) -> None:
+        line, column = where or self.record.at["deal"]
+        self.findings.append(Finding(rule=rule, message=message, deal=self.record.number, line=line, column=column,
+                                     player=None if player is None else self.players[player]))
+
+    def hands(self, dealt: Dealt, *, where: Position, what: str) -> Counter[Card]:
+        """VZ-2.5 sizes and VZ-9.4 copies of one deal; the cards it uses."""
+        used: Counter[Card] = Counter()
+        for seat, name in enumerate(self.players):
+            hand = dealt.hands[seat]
+            used.update(hand)
+            if not dealt.present[seat]:
+                self.report(R.DEAL, f"{what}: no hand recorded for {name}", where=where, player=seat)
+            elif len(hand) != HAND_SIZE:
+                self.report(R.DEAL, f"{what}: {name} holds {len(hand)} cards, not {HAND_SIZE}",
+                            where=dealt.at.get(seat, where), player=seat)
+        self.copies(used, where=where, what=what)
+        return used
+
+    def copies(self, used: Counter[Card], *, where: Position, what: str) -> None:
+        extra = used - self.pack
+        if extra:
+            listed = format_cards(sorted(extra.elements(), key=lambda c: c.index))
+            self.report(R.PACK, f"{what}: more copies than the pack holds: {listed}", where=where)
+
+    def doubles(self, dealt: Dealt, declared: frozenset[int], *, redeal: bool, where: Position,
+                late: frozenset[int] = frozenset()) -> None:
+        """VZ-2.8: every declaration true and, in the deal that stands, every
+        three-doubles hand declared (in a redealt deal a missed declaration
+        changed nothing: the cards were dealt again anyway)."""
+        uses = self.options.uses_doubles(self.n)
+        for seat, name in enumerate(self.players):
+            count = count_doubles(dealt.hands[seat], jokers=self.options.doubles_include_jokers) if uses else 0
+            if seat in declared and count < 3:
+                why = "there are no doubles with one pack" if not uses else f"only {count} double(s)"
+                self.report(R.DOUBLES, f"{name} declared three doubles, but {why}", where=where, player=seat)
+            elif not redeal and seat not in declared and seat not in late and count >= 3:
+                self.report(R.DOUBLES, f"{name} was dealt {count} doubles and did not declare them before the"
+                                       " negative joker was turned; the game is replayed as dealt",
+                            where=dealt.at.get(seat, where), player=seat)
+
+
+def check_deal(options: VazhushalOptions, record: DealRecord, *, players: tuple[str, ...],
+               previous_dealer: int | None, late_declarers: frozenset[int] = frozenset()) -> Setup:
+    """Every setup problem of one game, and the position it leaves."""
+    check = _Checker(options, record, players=players)
+    at = record.at
+    n = len(players)
+    if previous_dealer is not None and record.dealer != (previous_dealer + 1) % n:
+        expected = players[(previous_dealer + 1) % n]
+        check.report(R.DEALER, f"{players[record.dealer]} deals, but the deal passes left to {expected}",
+                     where=at.get("dealer"))
+    for number, redeal in enumerate(record.redeals, start=1):
+        what = f"redealt deal {number}"
+        check.hands(redeal.dealt, where=redeal.at, what=what)
+        check.doubles(redeal.dealt, frozenset(redeal.declared), redeal=True, where=redeal.at)
+    used = check.hands(record.dealt, where=at.get("hands"), what="the deal")
+    check.doubles(record.dealt, frozenset(), redeal=False, where=at.get("hands"), late=late_declarers)
+
+    negative = record.negative
+    if options.negative_joker and negative is None:
+        check.report(R.NEGATIVE_JOKER, "no negative joker recorded, but negative_joker is on;"
+                                       " the game is replayed with only printed jokers wild", where=at.get("negative"))
+    if not options.negative_joker and negative is not None:
+        check.report(R.NO_NEGATIVE, f"negative_joker is off, but {negative} is recorded as the negative joker;"
+                                    " it is read as an ordinary stock card", where=at.get("negative"))
+        negative = None
+    wild = wild_rule(negative, options)
+    if negative is not None:
+        used[negative] += 1
+        if used[negative] > check.pack[negative] >= used[negative] - 1:
+            check.report(R.PACK, f"the negative joker {negative}: more copies than the pack holds",
+                         where=at.get("negative"))
+    stock = check.pack - used
+    any_pure = any(has_pure_run(hand) for hand in record.dealt.hands)
+    rule = options.first_joker_no_pure_sequence
+    where = at.get("first")
+    *returned, first = record.first
+    for i, card in enumerate(record.first):
+        if not stock.get(card):
+            check.report(R.PACK, f"the first line card {card} is not left in the stock", where=where)
+        else:
+            stock[card] -= 1
+        if i < len(returned):
+            stock[card] += 1  # shuffled back into the stock (VZ-10.5)
+    for card in returned:
+        if rule is not NoPureSequence.RETURN_PRINTED:
+            check.report(R.FIRST_CARD, f"{card} was put back as the first line card; only"
+                                       " first_joker_no_pure_sequence=return_printed allows that", where=where)
+        elif card is not JOKER:
+            check.report(R.JOKER_RETURNED, f"{card} was put back, but only a printed joker is returned", where=where)
+        elif any_pure:
+            check.report(R.JOKER_RETURNED, f"{card} was put back, but a dealt hand holds a pure sequence", where=where)
+    if rule is NoPureSequence.RETURN_PRINTED and first is JOKER and not any_pure:
+        check.report(R.JOKER_RETURNED, "the first line card is a printed joker and no dealt hand holds a pure"
+                                       " sequence: it must go back into the stock", where=where)
+    stock = +stock
+    bottom_joker = wild.is_wild(first)
+    forced = rule is NoPureSequence.LEFT_MUST_TAKE and bottom_joker and not any_pure
+    return Setup(findings=tuple(check.findings), wild=wild, negative=negative, first=first, stock=stock,
+                 bottom_joker=bottom_joker, forced_take=forced)
+
+
+def setup_from(options: VazhushalOptions, *, negative: Card | None, first: Card, stock: Iterable[Card],
+               any_pure: bool = True) -> Setup:
+    """A setup built directly (for mid-game positions and tests)."""
+    wild = wild_rule(negative, options)
+    bottom_joker = wild.is_wild(first)
+    forced = (options.first_joker_no_pure_sequence is NoPureSequence.LEFT_MUST_TAKE and bottom_joker and not any_pure)
+    return Setup(findings=(), wild=wild, negative=negative, first=first, stock=Counter(stock),
+                 bottom_joker=bottom_joker, forced_take=forced)

@@ -1,0 +1,682 @@
+"""Replaying one game (deal) of Vazhushal (vazhushal.md sections 3 to 9).
+
+`GameState` is a deterministic state machine: `apply(move)` checks one typed
+move, records a finding for every rule it breaks and applies the move as
+recorded (VZ-9.1). A card that is not where the transcript says (VZ-9.3,
+VZ-9.4) stops the game's replay. Rules that hold for a whole meld phase
+(meld validity, the pure sequence, rearranging, the take) are judged when
+the phase ends: at the discard, when the next player draws, or, for the
+final phase, at the end of the moves. It does no I/O and draws no card
+itself: draws are events that name their card.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from ...cards import Card, format_cards
+from ...findings import Finding
+from ...hand import sort_cards
+from . import rules as R
+from .deal import Setup, count_doubles
+from .line import Line
+from .melds import Placed, identity, resolve
+from .moves import (Add, Declare, Discard, DrawLine, DrawStock, EndMark, Meld, Move, Overflow, Rearrange)
+from .options import TieRule, VazhushalOptions
+from .stock import DrawCheck, Stock
+from .table import TableMeld
+from .takes import TakeFacts, TurnFacts, judge_take
+from .values import hand_points, meld_points
+
+__all__ = ["GameState", "Phase", "End", "GameResult", "Turn"]
+
+
+class Phase(enum.Enum):
+    DRAW = "a draw is due"
+    MELD = "meld phase"
+    FINAL = "final phase"
+    OVER = "game over"
+    STOPPED = "replay stopped"
+
+
+class End(enum.Enum):
+    OUT = "out"
+    STOCK = "stock"
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How a game ended, as far as the replay could tell."""
+
+    settled: bool
+    end: End | None
+    out_player: int | None
+    scores: dict[int, int] | None  # VZ-8.7 totals (for information when a player went out)
+    winners: frozenset[int]
+
+
+@dataclass(slots=True)
+class Turn:
+    """What one meld phase has done so far (a player's final phase too)."""
+
+    player: int
+    start_hand: Counter[Card]
+    start_melds: list[Counter[Card]]
+    had_melds: bool
+    had_pure: bool
+    final: bool = False
+    draws: int = 0
+    takes: list[tuple[DrawLine, TakeFacts]] = field(default_factory=list)
+    new_melds: list[tuple[int, tuple[Placed, ...]]] = field(default_factory=list)  # (meld, cards) as laid and extended
+    from_hand: int = 0
+    rearranges: list[Move] = field(default_factory=list)
+    last_action: Move | None = None
+    emptied: bool = False
+    forced_card: Card | None = None
+
+
+@dataclass(slots=True)
+class _Ghost:
+    """After a stop in a meld phase: takes whose key card no recorded meld of
+    that turn has used yet (VZ-5.2 can still be told from the record)."""
+
+    player: int
+    pending: list[tuple[DrawLine, Card]]
+
+
+class GameState:
+    """One game of Vazhushal being replayed."""
+
+    def __init__(self, *, options: VazhushalOptions, players: tuple[str, ...], hands: Sequence[Iterable[Card]],
+                 setup: Setup, dealer: int, deal: int = 1) -> None:
+        self.options = options
+        self.players = players
+        self.n = len(players)
+        self.deal = deal
+        self.dealer = dealer
+        self.wild = setup.wild
+        self.dealt = [Counter(h) for h in hands]
+        self.hands = [Counter(h) for h in hands]
+        self.melds: list[list[TableMeld]] = [[] for _ in players]
+        self.line = Line([setup.first], bottom_joker=setup.bottom_joker, capacity=options.line_capacity,
+                         overflow=options.line_overflow_card)
+        drawable = options.negative_joker_drawable and setup.negative is not None
+        self.stock = Stock(setup.stock.elements(), negative=setup.negative if drawable else None)
+        self.shown_negative = None if drawable else setup.negative
+        self.phase = Phase.DRAW
+        self.turn_player = (dealer + 1) % self.n
+        self.first_turn = True
+        self.forced_player: int | None = (dealer + 1) % self.n if setup.forced_take else None
+        self.turn: Turn | None = None
+        self.final_turns: dict[int, Turn] = {}
+        self.exhausted = False
+        self.end: End | None = None
+        self.out_player: int | None = None
+        self.incomplete = False
+        self.last_overflow: Card | None = None
+        self.last_discarder: int | None = None  # who discarded last, until the next draw
+        self.ghost: _Ghost | None = None
+        self.findings: list[Finding] = []
+        self.last_move: Move | None = None
+
+    @classmethod
+    def at_position(cls, *, options: VazhushalOptions, players: tuple[str, ...], hands: Sequence[Iterable[Card]],
+                    setup: Setup, turn: int, line: Sequence[Card] = (), melds: Sequence[Sequence[Sequence[Placed]]] = (),
+                    under: Sequence[Card] = (), bottom_joker: bool = False, dealer: int | None = None,
+                    deal: int = 1) -> GameState:
+        """A game at a given position, `turn` to draw next (for the scenarios of
+        the digest that start mid-game, and for `show`). `line` is top first;
+        `setup.stock` is U and `under` is B."""
+        state = cls(options=options, players=players, hands=hands, setup=setup,
+                    dealer=(turn - 1) % len(players) if dealer is None else dealer, deal=deal)
+        state.line = Line(line, bottom_joker=bottom_joker, capacity=options.line_capacity,
+                          overflow=options.line_overflow_card)
+        for card in under:
+            state.stock.put_under(card)
+        for seat, seat_melds in enumerate(melds):
+            state.melds[seat] = [TableMeld(m) for m in seat_melds]
+        state.turn_player = turn
+        state.first_turn = False
+        state.forced_player = None
+        return state
+
+    # ----------------------------------------------------------------- helpers
+
+    def name(self, seat: int | None) -> str:
+        return "nobody" if seat is None else self.players[seat]
+
+    def _report(self, rule: str, move: Move | None, message: str, *, player: int | None = None,
+                stops: bool = False) -> None:
+        self.findings.append(Finding(
+            rule=rule, message=message, deal=self.deal, move=move.index if move else None,
+            line=move.line if move else None, column=move.column if move else None,
+            player=None if player is None else self.players[player], stops_deal=stops,
+        ))
+
+    def _stop(self, rule: str, move: Move, message: str, *, player: int | None = None) -> None:
+        self._report(rule, move, f"{message}; replay of this game stops", player=player, stops=True)
+        turn = self.turn
+        if self.phase is Phase.MELD and turn is not None and turn.takes:
+            pending = [(mv, facts.key) for mv, facts in turn.takes
+                       if not facts.forced and not facts.bottom_joker
+                       and not any(p.card is facts.key for _, m in turn.new_melds for p in m)]
+            if isinstance(move, Meld) and move.player == turn.player:
+                pending = [(mv, key) for mv, key in pending if all(t.card is not key for t in move.tokens)]
+            if pending:
+                self.ghost = _Ghost(turn.player, pending)
+        self.phase = Phase.STOPPED
+
+    def _missing(self, seat: int, cards: Iterable[Card]) -> Counter[Card]:
+        return Counter(cards) - self.hands[seat]
+
+    def has_pure_sequence(self, seat: int) -> bool:
+        """Whether the player has a pure sequence on the table."""
+        return any(m.check(self.wild).pure for m in self.melds[seat])
+
+    def _start_turn(self, seat: int, *, final: bool = False) -> Turn:
+        melds = self.melds[seat]
+        return Turn(player=seat, start_hand=+self.hands[seat], start_melds=[m.physical() for m in melds],
+                    had_melds=bool(melds), had_pure=self.has_pure_sequence(seat), final=final)
+
+    # ------------------------------------------------------------ the events
+
+    def apply(self, move: Move) -> None:
+        """Referee one move."""
+        if self.phase is Phase.STOPPED:
+            self._ghost_sees(move)
+            return
+        self.last_move = move
+        if isinstance(move, Overflow):
+            self._on_overflow(move)
+            return
+        self.last_overflow = None
+        if isinstance(move, Declare):
+            self._on_declare(move)
+        elif isinstance(move, EndMark):
+            self._on_end_mark(move)
+        elif self.phase is Phase.OVER:
+            self._report(R.TURN_SHAPE, move, f"nothing may follow going out ({self.name(self.out_player)} went out)",
+                         player=getattr(move, "player", None))
+        elif isinstance(move, (DrawStock, DrawLine)):
+            self._on_draw(move)
+        elif isinstance(move, (Meld, Add, Rearrange)):
+            self._on_meld_action(move)
+        elif isinstance(move, Discard):
+            self._on_discard(move)
+
+    def finish(self) -> GameResult:
+        """The moves have run out: close the final phase, or say the game did not end."""
+        if self.phase is Phase.STOPPED:
+            self._ghost_flush()
+        elif self.phase is Phase.FINAL:
+            for seat in sorted(self.final_turns):
+                self._close(self.final_turns[seat])
+            self.final_turns = {}
+            self.phase = Phase.OVER
+        elif self.phase in (Phase.DRAW, Phase.MELD):
+            where = f"in {self.name(self.turn.player)}'s turn" if self.phase is Phase.MELD else "before the game ended"
+            self._report(R.TURN_SHAPE, self.last_move, f"the moves stop {where} (no one went out and the stock"
+                                                       " is not exhausted)")
+            self.incomplete = True
+        return self.result()
+
+    def result(self) -> GameResult:
+        if self.phase is not Phase.OVER or self.incomplete:
+            return GameResult(settled=False, end=None, out_player=None, scores=None, winners=frozenset())
+        scores = self.scores()
+        if self.end is End.OUT:
+            winners = frozenset({self.out_player})
+        else:
+            top = max(scores.values())
+            winners = frozenset(s for s, v in scores.items() if v == top)
+            if len(winners) > 1 and self.options.tie_rule is TieRule.NO_WIN:
+                winners = frozenset()
+        return GameResult(settled=True, end=self.end, out_player=self.out_player, scores=scores, winners=winners)
+
+    def scores(self) -> dict[int, int]:
+        """VZ-8.7: melded value minus the value left in hand, per player."""
+        joker = self.options.unmelded_printed_joker_value
+        return {seat: sum(meld_points(m.cards) for m in self.melds[seat]) - hand_points(self.hands[seat].elements(),
+                                                                                      joker=joker)
+                for seat in range(self.n)}
+
+    # ----------------------------------------------------------- declarations
+
+    def _on_declare(self, move: Declare) -> None:
+        seat = move.player
+        self._report(R.DOUBLES_TIMING, move, f"{self.name(seat)} declares three doubles after the negative joker"
+                                             " was turned; no redeal can happen now", player=seat)
+        uses = self.options.uses_doubles(self.n)
+        count = count_doubles(self.dealt[seat].elements(), jokers=self.options.doubles_include_jokers) if uses else 0
+        if count < 3:
+            self._report(R.DOUBLES, move, f"{self.name(seat)} declared three doubles, but holds {count}",
+                         player=seat)
+
+    def _on_overflow(self, move: Overflow) -> None:
+        if self.last_overflow is None:
+            self._report(R.LINE_CAPACITY, move, f"no line overflow put {move.card} under the stock here")
+        elif move.card is not self.last_overflow:
+            self._report(R.LINE_CAPACITY, move, f"the overflow moved {self.last_overflow} under the stock,"
+                                                f" not {move.card}")
+        self.last_overflow = None
+
+    def _on_end_mark(self, move: EndMark) -> None:
+        actual = self.end.value if self.end is not None else None
+        if self.phase is Phase.FINAL:
+            actual = End.STOCK.value
+        if move.reason != actual:
+            found = f"it ended by {actual}" if actual else "it has not ended"
+            self._report(R.CLAIMS, move, f"the transcript says the game ended by {move.reason}, but {found}")
+
+    # ------------------------------------------------------------------ draws
+
+    def _on_draw(self, move: DrawStock | DrawLine) -> None:
+        seat = move.player
+        if self.phase is Phase.FINAL:
+            if isinstance(move, DrawLine):
+                self._report(R.STOCK_EXHAUSTED_TAKE, move, "no card may be taken from the line after the stock"
+                                                          " ran out", player=seat)
+            else:
+                self._report(R.TURN_SHAPE, move, "nobody draws after the stock ran out", player=seat)
+            turn = self.final_turns.get(seat) or self._start_turn(seat, final=True)
+            self.final_turns[seat] = turn
+            self._draw(move, turn)
+            return
+        if self.phase is Phase.MELD:
+            turn = self.turn
+            if seat == turn.player:
+                self._report(R.DRAW, move, f"{self.name(seat)} draws a second time in one turn", player=seat)
+                self._draw(move, turn)
+                return
+            self._report(R.DISCARD, move, f"{self.name(turn.player)}'s turn ends without a discard",
+                         player=turn.player)
+            self._close(turn)
+            self._next_turn(turn.player)
+            if self.phase is Phase.FINAL:
+                self._on_draw(move)
+                return
+        expected = self.turn_player
+        if seat != expected:
+            rule = R.FIRST_TURN if self.first_turn else R.OUT_OF_TURN
+            self._report(rule, move, f"it is {self.name(expected)}'s turn, not {self.name(seat)}'s", player=seat)
+        self.turn = self._start_turn(seat)
+        self.turn_player = seat
+        self.phase = Phase.MELD
+        self.first_turn = False
+        self.last_discarder = None
+        self._draw(move, self.turn)
+
+    def _draw(self, move: DrawStock | DrawLine, turn: Turn) -> None:
+        seat = move.player
+        turn.draws += 1
+        forced = self.forced_player == seat and turn.draws == 1 and not turn.final
+        if forced:
+            self.forced_player = None
+        if isinstance(move, DrawStock):
+            if forced:
+                self._report(R.LEFT_MUST_TAKE, move, f"{self.name(seat)} must take the joker that starts the line"
+                                                     " (first_joker_no_pure_sequence=left_must_take)", player=seat)
+            self._draw_stock(move, turn)
+        else:
+            self._take(move, turn, forced=forced)
+
+    def _draw_stock(self, move: DrawStock, turn: Turn) -> None:
+        seat, drawn = move.player, move.card
+        check = self.stock.draw(drawn)
+        if check is DrawCheck.MISSING:
+            self._stop(R.AVAILABILITY, move, f"{drawn} is not in the stock", player=seat)
+            return
+        if check is DrawCheck.LOWER:
+            self._report(R.STOCK_ORDER, move, f"{drawn} was put under the stock and lies below other cards;"
+                                              " it cannot be drawn yet", player=seat)
+        self.hands[seat][drawn] += 1
+        if self.stock.empty and not self.exhausted and not turn.final:
+            self.exhausted = True
+
+    def _take(self, move: DrawLine, turn: Turn, *, forced: bool) -> None:
+        seat, depth = move.player, move.depth
+        if not 1 <= depth <= len(self.line):
+            self._stop(R.AVAILABILITY, move, f"a take of depth {depth}, but the line holds {len(self.line)} card(s)",
+                       player=seat)
+            return
+        actual = self.line.top(depth)
+        if move.cards is not None and list(move.cards) != actual:
+            self._stop(R.AVAILABILITY, move, f"the top {depth} line cards are {format_cards(actual)},"
+                                             f" not {format_cards(move.cards)}", player=seat)
+            return
+        bottom = self.line.reaches_bottom_joker(depth)
+        hand_before = +self.hands[seat]
+        taken = self.line.take(depth)
+        self.hands[seat].update(taken)
+        facts = TakeFacts(key=taken[-1], taken=tuple(taken), bottom_joker=bottom and not forced,
+                          forced=forced and bottom, hand_before=hand_before)
+        if not turn.final:  # a take in the final phase is VZ-5.11 alone
+            turn.takes.append((move, facts))
+        if facts.forced:
+            turn.forced_card = taken[-1]
+
+    # ------------------------------------------------------------ meld actions
+
+    def _on_meld_action(self, move: Meld | Add | Rearrange) -> None:
+        seat = move.player
+        loose = False
+        if self.phase is Phase.FINAL:
+            turn = self.final_turns.get(seat)
+            if turn is None:
+                turn = self.final_turns[seat] = self._start_turn(seat, final=True)
+        elif self.phase is Phase.MELD and seat == self.turn.player:
+            turn = self.turn
+        else:
+            when = "before drawing" if seat == self.turn_player and self.phase is Phase.DRAW else \
+                "outside their own meld phase"
+            self._report(R.MELD_PHASE, move, f"{self.name(seat)} melds {when}", player=seat)
+            turn = self._start_turn(seat, final=True)  # judged on its own, at once
+            loose = True
+        if isinstance(move, Meld):
+            done = self._meld(move, turn)
+        elif isinstance(move, Add):
+            done = self._add(move, turn)
+        else:
+            done = self._rearrange(move, turn)
+        if not done or self.phase is Phase.STOPPED:
+            return
+        turn.last_action = move
+        if loose:
+            self._close(turn)
+            return
+        if not turn.final and not turn.emptied and not +self.hands[seat]:
+            turn.emptied = True
+            self._report(R.KEEP_ONE, move, f"{self.name(seat)} has melded every card and has none left to discard",
+                         player=seat)
+            self._report(R.GOING_OUT, move, "going out needs a last card to discard face down", player=seat)
+
+    def _declared(self, move: Move, problems: list[tuple[str, str]]) -> None:
+        for rule, message in problems:
+            self._report(rule, move, message, player=move.player)
+
+    def _meld(self, move: Meld, turn: Turn) -> bool:
+        seat = move.player
+        cards = [t.card for t in move.tokens]
+        missing = self._missing(seat, cards)
+        if missing:
+            self._stop(R.AVAILABILITY, move, f"{self.name(seat)} does not hold {format_cards(missing.elements())}",
+                       player=seat)
+            return False
+        placed, problems = resolve(move.tokens, self.wild)
+        self._declared(move, problems)
+        self.hands[seat].subtract(cards)
+        meld = TableMeld(placed, touched=move, laid_now=True)
+        self.melds[seat].append(meld)
+        turn.from_hand += len(cards)
+        if not turn.final:
+            turn.new_melds.append((id(meld), meld.cards))
+        return True
+
+    def _add(self, move: Add, turn: Turn) -> bool:
+        seat = move.player
+        owner = seat if move.owner is None else move.owner
+        melds = self.melds[owner]
+        if not 1 <= move.number <= len(melds):
+            self._stop(R.AVAILABILITY, move, f"{self.name(owner)} has no meld {move.number}"
+                                             f" ({len(melds)} on the table)", player=seat)
+            return False
+        cards = [t.card for t in move.tokens]
+        missing = self._missing(seat, cards)
+        if missing:
+            self._stop(R.AVAILABILITY, move, f"{self.name(seat)} does not hold {format_cards(missing.elements())}",
+                       player=seat)
+            return False
+        if owner != seat:
+            self._report(R.OWNERSHIP, move, f"{self.name(seat)} may not add cards to {self.name(owner)}'s meld;"
+                                            " the cards stay in hand", player=seat)
+            return False
+        meld = melds[move.number - 1]
+        placed, problems = resolve(move.tokens, self.wild, context=meld.cards)
+        self._declared(move, problems)
+        self.hands[seat].subtract(cards)
+        meld.extend(placed, move)
+        turn.from_hand += len(cards)
+        if meld.laid_now and not turn.final:
+            turn.new_melds.append((id(meld), meld.cards))
+        return True
+
+    def _rearrange(self, move: Rearrange, turn: Turn) -> bool:
+        seat = move.player
+        old_melds = self.melds[seat]
+        old = Counter()
+        for m in old_melds:
+            old.update(m.physical())
+        resolved, problems = [], []
+        for tokens in move.melds:
+            placed, found = resolve(tokens, self.wild)
+            resolved.append(placed)
+            problems.extend(found)
+        new = Counter(p.card for placed in resolved for p in placed)
+        extra, back = new - old, old - new
+        missing = extra - self.hands[seat]
+        if missing:
+            self._stop(R.AVAILABILITY, move, f"{format_cards(missing.elements())} is neither in"
+                                             f" {self.name(seat)}'s hand nor in their melds", player=seat)
+            return False
+        self._declared(move, problems)
+        if back:
+            self._report(R.MELDED_STAY, move, f"melded cards may never go back to the hand:"
+                                              f" {format_cards(sort_cards(back.elements()))}", player=seat)
+        self.hands[seat].subtract(extra)
+        self.hands[seat].update(back)
+        before = sorted(_signature(m.cards) for m in old_melds)
+        self.melds[seat] = [TableMeld(placed, touched=move) for placed in resolved]
+        turn.from_hand += sum(extra.values())
+        if sorted(_signature(p) for p in resolved) != before:
+            turn.rearranges.append(move)
+        return True
+
+    # ---------------------------------------------------------------- discard
+
+    def _on_discard(self, move: Discard) -> None:
+        seat, card = move.player, move.card
+        if self.phase is Phase.FINAL:
+            self._report(R.TURN_SHAPE, move, "nobody discards after the stock ran out", player=seat)
+            self._loose_discard(move)
+            return
+        if self.phase is Phase.DRAW and seat == self.turn_player:
+            self._report(R.DRAW, move, f"{self.name(seat)} discards without drawing first", player=seat)
+            self.turn = self._start_turn(seat)
+            self.phase = Phase.MELD
+            self.first_turn = False
+        elif self.phase is Phase.DRAW or seat != self.turn.player:
+            current = self.turn_player if self.phase is Phase.DRAW else self.turn.player
+            if seat == self.last_discarder and self.phase is Phase.DRAW:
+                self._report(R.DISCARD, move, f"{self.name(seat)} discards a second time in one turn", player=seat)
+            else:
+                self._report(R.OUT_OF_TURN, move, f"{self.name(seat)} discards in {self.name(current)}'s turn",
+                             player=seat)
+            self._loose_discard(move)
+            return
+        turn = self.turn
+        self._close(turn)
+        hand = self.hands[seat]
+        held = sum(hand.values())
+        if hand[card] > 0:
+            hand[card] -= 1
+            from_hand = True
+        else:
+            owner = next((m for m in self.melds[seat] if m.holds(card)), None)
+            if owner is None:
+                self._stop(R.AVAILABILITY, move, f"{self.name(seat)} does not hold {card}", player=seat)
+                return
+            self._report(R.MELDED_STAY, move, f"{card} is melded and can never be discarded", player=seat)
+            owner.take_out(card)
+            from_hand = False
+        if turn.forced_card is not None and card is turn.forced_card:
+            self._report(R.LEFT_MUST_TAKE, move, f"{self.name(seat)} discards the joker the forced take was for",
+                         player=seat)
+        if move.out and held > 1:
+            self._report(R.GOING_OUT, move, f"a face-down discard going out while holding {held} cards",
+                         player=seat)
+        if from_hand and held == 1:
+            self.line.discard(card, face_down=True)
+            self.phase = Phase.OVER
+            self.end = End.OUT
+            self.out_player = seat
+            self.turn = None
+            return
+        self.last_discarder = seat
+        moved = self.line.discard(card)
+        if moved is not None:
+            self.stock.put_under(moved)
+            self.last_overflow = moved
+        self._next_turn(seat)
+
+    def _loose_discard(self, move: Discard) -> None:
+        """A discard outside the discard step: applied if the card is in hand."""
+        seat = move.player
+        if self.hands[seat][move.card] <= 0:
+            self._stop(R.AVAILABILITY, move, f"{self.name(seat)} does not hold {move.card}", player=seat)
+            return
+        self.hands[seat][move.card] -= 1
+        self.line.discard(move.card, face_down=True)
+
+    def _next_turn(self, seat: int) -> None:
+        self.turn = None
+        if self.exhausted:
+            self.phase = Phase.FINAL
+            self.end = End.STOCK
+            return
+        self.turn_player = (seat + 1) % self.n
+        self.phase = Phase.DRAW
+
+    # --------------------------------------------------- end of a meld phase
+
+    def phase_problems(self, turn: Turn) -> list[tuple[str, Move, str]]:
+        """Every rule the meld phase so far would break if it ended now
+        (sections 3, 5, 6, 7): (rule, move reported at, message)."""
+        seat, wild = turn.player, self.wild
+        melds = self.melds[seat]
+        found: list[tuple[str, Move, str]] = []
+        regrouped: set[int] = set()
+
+        def result_rule(move: Move) -> None:
+            if move.index not in regrouped:
+                regrouped.add(move.index)
+                found.append((R.REARRANGE_RESULT, move, "after adding or rearranging, every meld of the player"
+                                                        " must still obey section 3"))
+
+        for number, meld in enumerate(melds, start=1):
+            if meld.touched is None:
+                continue
+            check = meld.check(wild)
+            for rule, message in check.problems:
+                found.append((rule, meld.touched, f"meld {number} ({' '.join(meld.tokens())}): {message}"))
+            if check.problems and not meld.laid_now:
+                result_rule(meld.touched)
+        seen: dict[tuple[int, ...], TableMeld] = {}
+        test = self.options.identical_meld_test
+        for meld in melds:
+            key = identity(meld.cards, test)
+            other = seen.get(key)
+            if other is not None and (meld.touched or other.touched):
+                at = max((m.touched for m in (meld, other) if m.touched), key=lambda mv: mv.index)
+                found.append((R.IDENTICAL, at, f"{self.name(seat)} holds two identical melds"
+                                               f" ({' '.join(meld.tokens())})"))
+                if any(m.touched and not m.laid_now for m in (meld, other)):
+                    result_rule(at)
+            seen.setdefault(key, meld)
+        if melds and turn.last_action is not None and not any(m.check(wild).pure for m in melds):
+            found.append((R.PURE_REQUIRED, turn.last_action,
+                          f"{self.name(seat)} has melds but no pure sequence among them" +
+                          ("" if turn.had_melds else " (a player's first meld must be a pure sequence)")))
+            if turn.had_melds:
+                result_rule(turn.last_action)
+        if turn.rearranges and turn.from_hand == 0 and not self.options.rearrange_without_new_cards:
+            found.append((R.REARRANGE_WHEN, turn.rearranges[0], "rearranging is allowed only in a meld phase in"
+                                                                " which a card from hand is also laid or added"))
+        if turn.takes:
+            facts = TurnFacts(had_melds=turn.had_melds, had_pure=turn.had_pure, start_hand=turn.start_hand,
+                              new_melds=turn.new_melds, end_melds=[m.cards for m in melds],
+                              start_melds=turn.start_melds)
+            for move, take in turn.takes:
+                for rule, message in judge_take(take, facts, wild=wild, options=self.options):
+                    found.append((rule, move, message))
+        return found
+
+    def _close(self, turn: Turn) -> None:
+        for rule, move, message in self.phase_problems(turn):
+            self._report(rule, move, message, player=turn.player)
+        for meld in self.melds[turn.player]:
+            meld.touched = None
+            meld.laid_now = False
+
+    # ------------------------------------------------------------------ ghost
+
+    def _ghost_sees(self, move: Move) -> None:
+        ghost = self.ghost
+        if ghost is None:
+            return
+        if isinstance(move, Meld) and move.player == ghost.player:
+            ghost.pending = [(mv, key) for mv, key in ghost.pending if all(t.card is not key for t in move.tokens)]
+            return
+        if isinstance(move, (Add, Rearrange)) and move.player == ghost.player:
+            return
+        self._ghost_flush()
+
+    def _ghost_flush(self) -> None:
+        ghost, self.ghost = self.ghost, None
+        if ghost is None:
+            return
+        for move, key in ghost.pending:
+            self._report(R.KEY_CARD, move, f"the key card {key} (the deepest card taken) is not used in a new meld"
+                                           " this turn", player=ghost.player)
+
+    # ------------------------------------------------------- for inspection
+
+    def census(self) -> Counter[Card]:
+        """Every card the game holds, wherever it is (for conservation checks)."""
+        total: Counter[Card] = Counter()
+        for hand in self.hands:
+            total.update(+hand)
+        for seat_melds in self.melds:
+            for meld in seat_melds:
+                total.update(meld.physical())
+        total.update(self.line.cards)
+        total.update(self.stock.cards())
+        if self.shown_negative is not None:
+            total[self.shown_negative] += 1
+        return total
+
+    def current_player(self) -> int | None:
+        if self.phase is Phase.MELD:
+            return self.turn.player
+        if self.phase is Phase.DRAW:
+            return self.turn_player
+        return None
+
+    def snapshot(self) -> dict:
+        """The visible position as plain data."""
+        names = self.players
+        return {
+            "deal": self.deal,
+            "phase": self.phase.value,
+            "turn": self.name(self.current_player()) if self.current_player() is not None else None,
+            "negative_joker": self.shown_negative.token if self.shown_negative is not None else None,
+            "wild": self.wild.describe(),
+            "hands": {names[s]: [c.token for c in sort_cards((+self.hands[s]).elements())] for s in range(self.n)},
+            "stock": len(self.stock),
+            "line": [c.token for c in self.line.top_to_bottom()],
+            "bottom_joker": self.line.bottom_joker,
+            "melds": {names[s]: [m.tokens() for m in self.melds[s]] for s in range(self.n)},
+        }
+
+    def legal_moves(self) -> list[Move]:
+        """Moves that break no rule now and leave the turn completable (a
+        practical selection, not every possible meld); see `plans.py`."""
+        from .plans import legal_moves
+
+        return legal_moves(self)
+
+
+def _signature(placed: Sequence[Placed]) -> tuple[tuple[int, int], ...]:
+    return tuple(sorted((p.card.index, p.stands.index if p.stands is not None else 99) for p in placed))

@@ -1,0 +1,320 @@
+"""Melds (vazhushal.md section 3): what a placed card stands for, sequences
+and sets, wild-card declarations (recorded or inferred), purity, identity,
+and pure sequences held in a hand.
+
+Everything here is a pure function of cards; who owns a meld and when it
+was laid is the engine's business. Rule checks return (rule, message)
+pairs, never findings.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from ...cards import JOKER, Card, Rank, Suit, card
+from . import rules as R
+from .options import IdenticalTest
+from .wild import WildRule
+
+__all__ = [
+    "Placed", "Token", "Kind", "MeldCheck", "check_meld", "resolve", "infer",
+    "identity", "has_pure_run", "pure_run_positions", "held_run_in", "sequence_positions",
+    "ACE_LOW", "ACE_HIGH", "placed_token",
+]
+
+ACE_LOW = 1
+ACE_HIGH = 14
+Problem = tuple[str, str]  # (rule, message)
+_SUITS = tuple(Suit)
+_RANK_AT = {r.value: r for r in Rank if r is not Rank.JOKER}
+_RANK_AT[ACE_LOW] = Rank.ACE
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A card as written in a meld action: `JK=9D` has `declared` 9D; `9D` has None."""
+
+    card: Card
+    declared: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A card in a meld and the card it stands for (None: undeclared and not inferable)."""
+
+    card: Card
+    stands: Card | None
+
+    @property
+    def as_itself(self) -> bool:
+        return self.card is self.stands
+
+    def token(self) -> str:
+        return placed_token(self)
+
+
+def placed_token(placed: Placed) -> str:
+    """`9D`, or `JK=9D` for a card standing for another (VZ-14.8)."""
+    if placed.stands is None or placed.as_itself:
+        return placed.card.token
+    return f"{placed.card.token}={placed.stands.token}"
+
+
+class Kind(enum.Enum):
+    SET = "set"
+    SEQUENCE = "sequence"
+
+
+@dataclass(frozen=True, slots=True)
+class MeldCheck:
+    """A meld judged by what its cards stand for: its kind when valid,
+    whether it is a pure sequence (VZ-3.6), and every section-3 rule it breaks."""
+
+    kind: Kind | None
+    pure: bool
+    problems: tuple[Problem, ...]
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+
+def _position(rank: Rank, *, low: bool) -> int:
+    return ACE_LOW if (rank is Rank.ACE and low) else int(rank)
+
+
+def sequence_positions(stands: Sequence[Card]) -> list[int] | None:
+    """Rank positions (ace 1 or 14) of cards that form a sequence of one suit
+    (VZ-3.2), in the given order; None if they do not."""
+    if len({c.suit for c in stands}) != 1 or any(c.suit is None for c in stands):
+        return None
+    for low in (False, True):
+        positions = [_position(c.rank, low=low) for c in stands]
+        if len(set(positions)) == len(positions) and max(positions) - min(positions) == len(positions) - 1:
+            return positions
+    return None
+
+
+def _sequence_problem(stands: Sequence[Card]) -> str:
+    ranks = [c.rank for c in stands]
+    if ranks.count(Rank.ACE) > 1:
+        return "the ace cannot be both low and high in one sequence"
+    if len(set(ranks)) != len(ranks):
+        return "a sequence cannot repeat a rank"
+    if Rank.ACE in ranks and Rank.KING in ranks and Rank.TWO in ranks:
+        return "a sequence cannot turn the corner (K-A-2)"
+    return "the ranks are not consecutive"
+
+
+def _set_problem(stands: Sequence[Card]) -> str | None:
+    if len(stands) > 4:
+        return f"a set has at most 4 cards, not {len(stands)}"
+    if len({c.suit for c in stands}) != len(stands):
+        return "a set cannot hold two cards of the same suit"
+    return None
+
+
+def check_meld(placed: Sequence[Placed], wild: WildRule) -> MeldCheck:
+    """Judge one meld (VZ-3.2 to VZ-3.4, VZ-3.6, VZ-3.10, VZ-3.11)."""
+    problems: list[Problem] = []
+    if len(placed) < 3:
+        problems.append((R.SIZE, f"a meld has at least 3 cards, not {len(placed)}"))
+    if placed and all(p.card is JOKER for p in placed):
+        problems.append((R.ONLY_JOKERS, "a meld cannot be made only of printed jokers"))
+    if problems:
+        return MeldCheck(None, False, tuple(problems))
+    known = [p.stands for p in placed if p.stands is not None]
+    undeclared = len(known) < len(placed)
+    same_rank = len({c.rank for c in known}) <= 1
+    same_suit = len({c.suit for c in known}) <= 1
+    if not undeclared:
+        if same_rank:
+            problem = _set_problem(known)
+            if problem is None:
+                return MeldCheck(Kind.SET, False, ())
+            return MeldCheck(None, False, ((R.SET, problem),))
+        if same_suit:
+            if sequence_positions(known) is not None:
+                pure = all(p.as_itself for p in placed)
+                return MeldCheck(Kind.SEQUENCE, pure, ())
+            return MeldCheck(None, False, ((R.SEQUENCE, _sequence_problem(known)),))
+        declared_wild = [p for p in placed if wild.is_wild(p.card) and not p.as_itself]
+        if declared_wild and infer([p.stands for p in placed if not wild.is_wild(p.card)],
+                                   len(placed) - sum(1 for p in placed if not wild.is_wild(p.card))) is not None:
+            return MeldCheck(None, False, ((R.WILD_USE, "a wild card is declared as a card that does not fit"),))
+    if same_rank and known:
+        return MeldCheck(None, False, ((R.SET, "these cards cannot form a set"),))
+    if same_suit and known:
+        return MeldCheck(None, False, ((R.SEQUENCE, "these cards cannot form a sequence"),))
+    return MeldCheck(None, False, ((R.SEQUENCE, "the cards are not a sequence"),
+                                   (R.SET, "the cards are not a set")))
+
+
+def _card_at(position: int, suit: Suit) -> Card:
+    return card(_RANK_AT[position].symbol + suit.value)
+
+
+def _infer_set(fixed: Sequence[Card], count: int) -> list[Card] | None:
+    if len({c.rank for c in fixed}) != 1 or len({c.suit for c in fixed}) != len(fixed):
+        return None
+    if len(fixed) + count > 4:
+        return None
+    rank = fixed[0].rank
+    used = {c.suit for c in fixed}
+    return [card(rank.symbol + s.value) for s in _SUITS if s not in used][:count]
+
+
+def _infer_sequence(fixed: Sequence[Card], count: int) -> list[Card] | None:
+    if len({c.suit for c in fixed}) != 1:
+        return None
+    suit = fixed[0].suit
+    for low in (False, True):
+        positions = [_position(c.rank, low=low) for c in fixed]
+        if len(set(positions)) != len(positions):
+            continue
+        bottom, top = (ACE_LOW, 13) if low else (2, ACE_HIGH)
+        lo, hi = min(positions), max(positions)
+        gaps = [p for p in range(lo, hi + 1) if p not in positions]
+        extra = count - len(gaps)
+        if extra < 0:
+            continue
+        up = min(extra, top - hi)
+        down = extra - up
+        if lo - down < bottom:
+            continue
+        chosen = gaps + list(range(hi + 1, hi + 1 + up)) + list(range(lo - down, lo))
+        return [_card_at(p, suit) for p in chosen]
+    return None
+
+
+def infer(fixed: Sequence[Card], count: int) -> list[Card] | None:
+    """Cards for `count` undeclared wild cards that make a valid meld with the
+    `fixed` stood-for cards; None if there are none. Sets fill the missing
+    suits in the order S H D C; sequences fill gaps first, then extend
+    upwards, then downwards. A deterministic reading, not the only one."""
+    if not fixed or count < 0:
+        return None
+    if count == 0:
+        ranks = {c.rank for c in fixed}
+        if len(ranks) == 1:
+            return [] if _set_problem(fixed) is None else None
+        return [] if sequence_positions(fixed) is not None else None
+    if len(fixed) >= 2 and len({c.rank for c in fixed}) == 1:
+        return _infer_set(fixed, count)
+    found = _infer_sequence(fixed, count)
+    if found is None and len(fixed) + count >= 3:
+        found = _infer_set(fixed, count)
+    return found
+
+
+def resolve(tokens: Sequence[Token], wild: WildRule, *, context: Sequence[Placed] = ()) -> tuple[list[Placed], list[Problem]]:
+    """What each written card stands for (VZ-3.4, VZ-9.6). `context` holds the
+    cards already in the meld (for an `add`). A printed joker without a
+    declaration, a natural card declared as another card, or a declaration of
+    `JK` is a VZ-9.6 problem; the missing values are inferred where the meld
+    allows it. An unmarked wild-rank card stands for itself unless only another
+    value makes the meld valid, which is then a missing declaration."""
+    problems: list[Problem] = []
+    stands: list[Card | None] = []
+    open_slots: list[int] = []
+    unmarked_wild: list[int] = []
+    for i, token in enumerate(tokens):
+        c, declared = token.card, token.declared
+        if declared is JOKER:
+            problems.append((R.DECLARATION, f"{c}={declared}: a card cannot stand for a printed joker"))
+            declared = None if wild.is_wild(c) else c
+        if c is JOKER:
+            if declared is None:
+                open_slots.append(i)
+            stands.append(declared)
+        elif wild.is_wild(c):
+            if declared is None:
+                unmarked_wild.append(i)
+                stands.append(c)
+            else:
+                stands.append(declared)
+        else:
+            if declared is not None and declared is not c:
+                problems.append((R.DECLARATION, f"{c}={declared}: {c} is not wild and stands only for itself"))
+            stands.append(c)
+    fixed = [p.stands for p in context if p.stands is not None]
+    if open_slots:
+        known = fixed + [s for i, s in enumerate(stands) if i not in open_slots and s is not None]
+        filled = infer(known, len(open_slots) + sum(1 for p in context if p.stands is None))
+        for n, i in enumerate(open_slots):
+            if filled is not None:
+                stands[i] = filled[n]
+            if tokens[i].declared is None:
+                read = f"; read as JK={filled[n]}" if filled is not None else ", and no value makes the meld valid"
+                problems.append((R.DECLARATION, f"a printed joker in a meld must say what it stands for{read}"))
+    elif unmarked_wild:
+        trial = [Placed(t.card, s) for t, s in zip(tokens, stands)]
+        if not check_meld(list(context) + trial, wild).valid:
+            known = fixed + [s for i, s in enumerate(stands) if i not in unmarked_wild]
+            filled = infer(known, len(unmarked_wild))
+            if filled is not None and len(tokens) + len(context) >= 3:
+                for i, value in zip(unmarked_wild, filled):
+                    if value is not tokens[i].card:
+                        problems.append((R.DECLARATION, f"{tokens[i].card} stands for {value} here,"
+                                                        f" which the transcript must say ({tokens[i].card}={value})"))
+                    stands[i] = value
+    return [Placed(t.card, s) for t, s in zip(tokens, stands)], problems
+
+
+def identity(placed: Iterable[Placed], test: IdenticalTest) -> tuple[int, ...]:
+    """The key two melds share when they are identical (VZ-3.9, VZ-10.10)."""
+    if test is IdenticalTest.PHYSICAL:
+        return tuple(sorted(p.card.index for p in placed))
+    return tuple(sorted(p.stands.index if p.stands is not None else 99 for p in placed))
+
+
+def _suit_positions(cards: Iterable[Card]) -> dict[Suit, set[int]]:
+    found: dict[Suit, set[int]] = {}
+    for c in cards:
+        if c.suit is None:
+            continue
+        positions = found.setdefault(c.suit, set())
+        positions.add(int(c.rank))
+        if c.rank is Rank.ACE:
+            positions.add(ACE_LOW)
+    return found
+
+
+def _three_in_a_row(positions: set[int]) -> bool:
+    return any(p + 1 in positions and p + 2 in positions for p in positions)
+
+
+def has_pure_run(cards: Iterable[Card]) -> bool:
+    """Whether three or more of `cards`, each standing for itself, form a pure
+    sequence (a wild-rank card counts as itself; printed jokers never count).
+    A Counter counts only the cards it holds at least once."""
+    if isinstance(cards, Counter):
+        cards = [c for c, count in cards.items() if count > 0]
+    return any(_three_in_a_row(p) for p in _suit_positions(cards).values())
+
+
+def pure_run_positions(placed: Sequence[Placed]) -> list[int] | None:
+    """Positions of a pure sequence's cards, in order, or None if not pure."""
+    if any(not p.as_itself for p in placed):
+        return None
+    return sequence_positions([p.card for p in placed])
+
+
+def held_run_in(placed: Sequence[Placed], held: Counter[Card]) -> bool:
+    """VZ-5.7, VZ-12.11: does this pure sequence contain three or more cards
+    from `held` (the hand before the take) that form a pure sequence by
+    themselves? A copy of a card that is also in `held` is credited to the
+    hand (VZ-15.2)."""
+    positions = pure_run_positions(placed)
+    if positions is None:
+        return False
+    credited = set()
+    left = Counter(held)
+    for p, position in zip(placed, positions):
+        if left[p.card] > 0:
+            left[p.card] -= 1
+            credited.add(position)
+    return _three_in_a_row(credited)

@@ -1,0 +1,225 @@
+"""Vazhushal events (VZ-14.7 to VZ-14.12) as typed values, parsed once from
+move lines.
+
+Grammar of a move line (one per list item; P is a player):
+
+    P draw stock CARD             the stock draw and the card drawn
+    P draw line K [CARDS]         a take of the top K line cards (optionally
+                                  listed top to bottom, as a cross-check)
+    P meld CARDS                  a new meld from hand; a wild card that does
+                                  not stand for itself is written JK=9D, 8H=7C
+    P add N CARDS                 lay CARDS off on P's own meld number N
+    P add Q N CARDS               ... on player Q's meld N (always VZ-3.7)
+    P rearrange CARDS / CARDS ..  P's complete list of melds after rearranging
+    P discard CARD                the discard (emptying the hand is going out)
+    P out CARD                    the face-down discard of going out
+    P declare                     a three-doubles declaration (here: too late)
+    overflow CARD                 echo: the card the line overflow moved under the stock
+    end stock | end out           echo: how the game ended
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from ...cards import Card, parse_card
+from ...errors import shown
+from .melds import Token
+
+__all__ = [
+    "Move", "DrawStock", "DrawLine", "Meld", "Add", "Rearrange", "Discard", "Declare", "Overflow",
+    "EndMark", "MeldAction", "Draw", "parse_move", "write_move", "MoveSyntaxError", "RESERVED_NAMES",
+    "token_text",
+]
+
+RESERVED_NAMES = frozenset({"overflow", "end"})
+MAX_DEPTH_DIGITS = 4
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Move:
+    """Where a move stands: its 1-based index in the deal's moves, line, column."""
+
+    index: int
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawStock(Move):
+    player: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawLine(Move):
+    player: int
+    depth: int
+    cards: tuple[Card, ...] | None = None  # the cross-check, top to bottom
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Meld(Move):
+    player: int
+    tokens: tuple[Token, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Add(Move):
+    player: int
+    owner: int | None  # None: the player's own meld
+    number: int
+    tokens: tuple[Token, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rearrange(Move):
+    player: int
+    melds: tuple[tuple[Token, ...], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Discard(Move):
+    player: int
+    card: Card
+    out: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Declare(Move):
+    player: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Overflow(Move):
+    card: Card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndMark(Move):
+    reason: str  # "stock" or "out"
+
+
+Draw = DrawStock | DrawLine
+MeldAction = Meld | Add | Rearrange
+
+
+class MoveSyntaxError(ValueError):
+    """A move line that names an unknown player or card, or has a bad shape."""
+
+
+def _card(token: str) -> Card:
+    found = parse_card(token)
+    if found is None:
+        raise MoveSyntaxError(f"'{shown(token)}' is not a card (cards look like AS, 10H, TD, 7♣, JK)")
+    return found
+
+
+def _token(text: str) -> Token:
+    left, sep, right = text.partition("=")
+    if not sep:
+        return Token(_card(text))
+    return Token(_card(left), _card(right))
+
+
+def _tokens(words: list[str], what: str) -> tuple[Token, ...]:
+    if not words:
+        raise MoveSyntaxError(f"{what} lists no cards")
+    return tuple(_token(w) for w in words)
+
+
+def _seat(token: str, seats: Mapping[str, int]) -> int:
+    seat = seats.get(token)
+    if seat is None:
+        raise MoveSyntaxError(f"'{shown(token)}' is not a player of this game")
+    return seat
+
+
+def _number(token: str, what: str) -> int:
+    if not token.isdigit() or len(token) > MAX_DEPTH_DIGITS:
+        raise MoveSyntaxError(f"'{shown(token)}': {what} is a whole number")
+    return int(token)
+
+
+_FORMS = ("P draw stock CARD, P draw line K [CARDS], P meld CARDS, P add N CARDS, P add Q N CARDS,"
+          " P rearrange CARDS / CARDS ..., P discard CARD, P out CARD, P declare, overflow CARD, end stock|out")
+
+
+def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, column: int) -> Move:
+    """One typed move; raises MoveSyntaxError naming what is wrong."""
+    words = text.split()
+    at = {"index": index, "line": line, "column": column}
+    if len(words) == 2 and words[0] == "overflow":
+        return Overflow(card=_card(words[1]), **at)
+    if len(words) == 2 and words[0] == "end":
+        if words[1] not in ("stock", "out"):
+            raise MoveSyntaxError(f"'end {shown(words[1])}': a game ends by 'stock' or 'out'")
+        return EndMark(reason=words[1], **at)
+    if len(words) < 2:
+        raise MoveSyntaxError(f"'{shown(text)}' is not a move ({_FORMS})")
+    player = _seat(words[0], seats)
+    verb, args = words[1], words[2:]
+    if verb == "draw" and len(args) >= 2 and args[0] == "stock" and len(args) == 2:
+        return DrawStock(player=player, card=_card(args[1]), **at)
+    if verb == "draw" and len(args) >= 2 and args[0] == "line":
+        depth = _number(args[1], "a take's depth")
+        cards = tuple(_card(w) for w in args[2:]) or None
+        return DrawLine(player=player, depth=depth, cards=cards, **at)
+    if verb == "meld":
+        return Meld(player=player, tokens=_tokens(args, "a meld"), **at)
+    if verb == "add" and len(args) >= 2:
+        if args[0].isdigit() and args[0] not in seats:
+            return Add(player=player, owner=None, number=_number(args[0], "a meld number"),
+                       tokens=_tokens(args[1:], "an add"), **at)
+        if len(args) >= 3 and args[1].isdigit():
+            owner = _seat(args[0], seats)
+            return Add(player=player, owner=None if owner == player else owner,
+                       number=_number(args[1], "a meld number"), tokens=_tokens(args[2:], "an add"), **at)
+    if verb == "rearrange" and args:
+        rest = text.split(None, 2)[2]
+        parts = [part.split() for part in rest.split("/")]
+        if any(not part for part in parts):
+            raise MoveSyntaxError("a rearrangement lists melds separated by '/', each with its cards")
+        return Rearrange(player=player, melds=tuple(_tokens(part, "a meld") for part in parts), **at)
+    if verb in ("discard", "out") and len(args) == 1:
+        return Discard(player=player, card=_card(args[0]), out=verb == "out", **at)
+    if verb == "declare" and not args:
+        return Declare(player=player, **at)
+    raise MoveSyntaxError(f"'{shown(text)}' is not a Vazhushal move ({_FORMS})")
+
+
+def token_text(token: Token) -> str:
+    if token.declared is None:
+        return token.card.token
+    return f"{token.card.token}={token.declared.token}"
+
+
+def _cards_text(tokens: tuple[Token, ...]) -> str:
+    return " ".join(token_text(t) for t in tokens)
+
+
+def write_move(move: Move, players: tuple[str, ...]) -> str:
+    """The move line for a typed move (the inverse of parse_move)."""
+    match move:
+        case DrawStock(player=p, card=c):
+            return f"{players[p]} draw stock {c}"
+        case DrawLine(player=p, depth=k, cards=cards):
+            listed = (" " + " ".join(c.token for c in cards)) if cards else ""
+            return f"{players[p]} draw line {k}{listed}"
+        case Meld(player=p, tokens=tokens):
+            return f"{players[p]} meld {_cards_text(tokens)}"
+        case Add(player=p, owner=owner, number=number, tokens=tokens):
+            whose = f"{players[owner]} " if owner is not None else ""
+            return f"{players[p]} add {whose}{number} {_cards_text(tokens)}"
+        case Rearrange(player=p, melds=melds):
+            return f"{players[p]} rearrange " + " / ".join(_cards_text(m) for m in melds)
+        case Discard(player=p, card=c, out=out):
+            return f"{players[p]} {'out' if out else 'discard'} {c}"
+        case Declare(player=p):
+            return f"{players[p]} declare"
+        case Overflow(card=c):
+            return f"overflow {c}"
+        case EndMark(reason=reason):
+            return f"end {reason}"
+    raise TypeError(move)

@@ -1,0 +1,223 @@
+"""A Vazhushal transcript read into typed values (VZ-14.1 to VZ-14.15), once.
+
+Everything downstream works on these values; nothing looks at move text
+again. Names that are not players and tokens that are not cards are input
+errors (exit 2) with their line; cards that exist but do not belong (more
+copies than the packs hold) are left for the deal check (VZ-9.4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ...cards import Card, parse_card, split_cards
+from ...errors import InputError, Problem, shown
+from ...yamldoc import Document
+from .moves import RESERVED_NAMES, Move, MoveSyntaxError, parse_move
+
+__all__ = ["Dealt", "Redeal", "DealClaims", "MatchClaims", "DealRecord", "VazhushalRecord", "read_record"]
+
+Position = tuple[int, int]
+MAX_PROBLEMS = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """Hands by seat as dealt; `present[s]` is False when no hand is recorded."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    present: tuple[bool, ...]
+    at: dict[int, Position]  # where each seat's hand is written
+
+
+@dataclass(frozen=True, slots=True)
+class Redeal:
+    """A deal abandoned for three doubles (VZ-2.8, VZ-14.4)."""
+
+    dealt: Dealt
+    declared: tuple[int, ...]
+    at: Position
+
+
+@dataclass(frozen=True, slots=True)
+class DealClaims:
+    scores: dict[int, int] | None = None
+    winners: frozenset[int] | None = None
+    at: dict[str, Position] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchClaims:
+    wins: dict[int, int] | None = None
+    winner: int | None = None
+    at: dict[str, Position] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    number: int
+    dealer: int
+    redeals: tuple[Redeal, ...]
+    dealt: Dealt
+    negative: Card | None  # None: written as `none`
+    first: tuple[Card, ...]  # returned jokers first (VZ-10.5), the card that starts the line last
+    moves: tuple[Move, ...]
+    claims: DealClaims | None
+    at: dict[str, Position]  # 'deal', and each key of the deal
+
+
+@dataclass(frozen=True, slots=True)
+class VazhushalRecord:
+    players: tuple[str, ...]
+    deals: tuple[DealRecord, ...]
+    claims: MatchClaims | None
+    at: dict[str, Position]
+
+
+class _Reader:
+    """Collects every input problem instead of stopping at the first."""
+
+    def __init__(self, document: Document, players: tuple[str, ...]) -> None:
+        self.document = document
+        self.players = players
+        self.seats = {name: i for i, name in enumerate(players)}
+        self.problems: list[Problem] = []
+
+    def fail(self, path: tuple, message: str, *, key: bool = False) -> None:
+        line, column = (self.document.key_position if key else self.document.position)(path)
+        self.problems.append(Problem(message, line, column))
+
+    def seat(self, value: Any, path: tuple, *, key: bool = False) -> int | None:
+        seat = self.seats.get(value)
+        if seat is None:
+            self.fail(path, f"'{shown(value)}' is not one of the players ({', '.join(self.players)})", key=key)
+        return seat
+
+    def cards(self, text: str, path: tuple) -> tuple[Card, ...]:
+        found = []
+        for token in split_cards(text):
+            parsed = parse_card(token)
+            if parsed is None:
+                self.fail(path, f"'{shown(token)}' is not a card (cards look like AS, 10H, TD, 7♣, JK)")
+            else:
+                found.append(parsed)
+        return tuple(found)
+
+    def integer(self, text: str, path: tuple) -> int | None:
+        body = text[1:] if text[:1] in "+-" else text
+        if body.isdigit() and len(body) <= 6:
+            return int(text)
+        self.fail(path, f"'{shown(text)}' is not a whole number")
+        return None
+
+    def per_player(self, mapping: dict, path: tuple, *, convert: Callable) -> dict[int, Any]:
+        result = {}
+        for name, raw in mapping.items():
+            seat = self.seat(name, path + (name,), key=True)
+            value = convert(raw, path + (name,))
+            if seat is not None and value is not None:
+                result[seat] = value
+        return result
+
+    def names(self, names: list, path: tuple) -> frozenset[int]:
+        seats = [self.seat(name, path + (i,)) for i, name in enumerate(names)]
+        return frozenset(s for s in seats if s is not None)
+
+    def dealt(self, raw: dict, path: tuple) -> Dealt:
+        hands: list[tuple[Card, ...]] = [() for _ in self.players]
+        present = [False] * len(self.players)
+        at: dict[int, Position] = {}
+        for name, text in raw.items():
+            seat = self.seat(name, path + (name,), key=True)
+            if seat is not None:
+                hands[seat] = self.cards(text, path + (name,))
+                present[seat] = True
+                at[seat] = self.document.position(path + (name,))
+        return Dealt(tuple(hands), tuple(present), at)
+
+
+def _check_players(reader: _Reader) -> None:
+    for i, name in enumerate(reader.players):
+        if name in RESERVED_NAMES or name.isdigit():
+            reader.fail(("players", i), f"'{shown(name)}' is a word or number of the move language;"
+                                        " choose another player name")
+
+
+def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
+    path = ("deals", number - 1)
+    document = reader.document
+    at: dict[str, Position] = {"deal": document.position(path)}
+    for key in raw:
+        at[key] = document.position(path + (key,))
+    dealer = reader.seat(raw["dealer"], path + ("dealer",))
+    redeals = []
+    for i, entry in enumerate(raw.get("redeals") or ()):
+        where = path + ("redeals", i)
+        dealt = reader.dealt(entry["hands"], where + ("hands",))
+        declared = tuple(sorted(reader.names(entry["declared"], where + ("declared",))))
+        redeals.append(Redeal(dealt, declared, document.position(where + ("declared",))))
+    dealt = reader.dealt(raw["hands"], path + ("hands",))
+    negative_text = raw["negative"].strip()
+    negative = None
+    if negative_text.lower() != "none":
+        found = reader.cards(negative_text, path + ("negative",))
+        negative = found[0] if len(found) == 1 else None
+        if len(found) > 1:
+            reader.fail(path + ("negative",), "one negative joker, or 'none'")
+    first = reader.cards(raw["first"], path + ("first",))
+    if not first:
+        reader.fail(path + ("first",), "the first card of the line is missing")
+        first = (None,)
+    moves: list[Move] = []
+    lines = document.item_lines(raw["moves"])
+    for i, text in enumerate(raw["moves"]):
+        line, column = lines[i]
+        try:
+            moves.append(parse_move(text, seats=reader.seats, index=i + 1, line=line, column=column))
+        except MoveSyntaxError as exc:
+            reader.problems.append(Problem(f"deal {number}, move {i + 1}: {exc}", line, column))
+            if len(reader.problems) > MAX_PROBLEMS:
+                break
+    claims = None
+    if raw.get("claims"):
+        cpath = path + ("claims",)
+        craw = raw["claims"]
+        claims = DealClaims(
+            scores=reader.per_player(craw["scores"], cpath + ("scores",), convert=reader.integer) if "scores" in craw else None,
+            winners=reader.names(craw["winners"], cpath + ("winners",)) if "winners" in craw else None,
+            at={key: document.position(cpath + (key,)) for key in craw},
+        )
+    return DealRecord(number=number, dealer=dealer if dealer is not None else 0, redeals=tuple(redeals),
+                      dealt=dealt, negative=negative, first=first, moves=tuple(moves), claims=claims, at=at)
+
+
+def _match_claims(reader: _Reader, raw: dict) -> MatchClaims:
+    path = ("claims",)
+
+    def count(text: str, where: tuple) -> int | None:
+        value = reader.integer(text, where)
+        return value if value is None or value >= 0 else None
+
+    return MatchClaims(
+        wins=reader.per_player(raw["wins"], path + ("wins",), convert=count) if "wins" in raw else None,
+        winner=reader.seat(raw["winner"], path + ("winner",)) if "winner" in raw else None,
+        at={key: reader.document.position(path + (key,)) for key in raw},
+    )
+
+
+def read_record(document: Document, players: tuple[str, ...]) -> VazhushalRecord:
+    """Typed deals, moves and claims; raises InputError listing every problem."""
+    reader = _Reader(document, players)
+    _check_players(reader)
+    data = document.data
+    deals = []
+    for number, raw in enumerate(data["deals"], start=1):
+        deals.append(_deal(reader, raw, number=number))
+        if len(reader.problems) > MAX_PROBLEMS:
+            break
+    claims = _match_claims(reader, data["claims"]) if data.get("claims") else None
+    if reader.problems:
+        raise InputError(reader.problems[:MAX_PROBLEMS], file=document.name)
+    at = {key: document.key_position((key,)) for key in data}
+    return VazhushalRecord(players=players, deals=tuple(deals), claims=claims, at=at)

@@ -1,0 +1,99 @@
+"""The referee's model of the stock (VZ-4.8): U, cards in unknown order,
+then B, the cards known to have been put under the stock in order, then
+(under negative_joker_drawable) the face-up negative joker (VZ-10.8).
+
+The referee never draws a card itself; it checks that a recorded draw
+could have been drawn.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter, deque
+from typing import Iterable
+
+from ...cards import Card
+
+__all__ = ["Stock", "DrawCheck"]
+
+
+class DrawCheck(enum.Enum):
+    OK = "drawn"
+    LOWER = "known to lie lower"  # from B while U is not empty, or not B's first card (VZ-4.8)
+    MISSING = "not in the stock"
+
+
+class Stock:
+    __slots__ = ("unknown", "unknown_size", "under", "negative")
+
+    def __init__(self, unknown: Iterable[Card] = (), *, under: Iterable[Card] = (), negative: Card | None = None) -> None:
+        self.unknown: Counter[Card] = Counter(unknown)
+        self.unknown_size = sum(self.unknown.values())
+        self.under: deque[Card] = deque(under)
+        self.negative = negative  # the drawable negative joker, drawn last
+
+    def __len__(self) -> int:
+        return self.unknown_size + len(self.under) + (1 if self.negative is not None else 0)
+
+    @property
+    def empty(self) -> bool:
+        return len(self) == 0
+
+    def drawable(self) -> list[Card]:
+        """The cards a draw could produce now."""
+        if self.unknown_size:
+            return list(self.unknown)
+        if self.under:
+            return [self.under[0]]
+        return [self.negative] if self.negative is not None else []
+
+    def draw(self, card: Card) -> DrawCheck:
+        """Take `card` out of the model; LOWER means it was there but lay lower
+        (it is still taken out, VZ-9.1); MISSING means it is not there at all."""
+        if self.unknown_size:
+            if self.unknown.get(card):
+                self._take_unknown(card)
+                return DrawCheck.OK
+            return self._from_under(card, first_ok=False)
+        if self.under:
+            return self._from_under(card, first_ok=True)
+        if self.negative is not None and card is self.negative:
+            self.negative = None
+            return DrawCheck.OK
+        return DrawCheck.MISSING
+
+    def _take_unknown(self, card: Card) -> None:
+        left = self.unknown[card] - 1
+        if left:
+            self.unknown[card] = left
+        else:
+            del self.unknown[card]
+        self.unknown_size -= 1
+
+    def _from_under(self, card: Card, *, first_ok: bool) -> DrawCheck:
+        if first_ok and self.under and self.under[0] is card:
+            self.under.popleft()
+            return DrawCheck.OK
+        if card in self.under:
+            self.under.remove(card)
+            return DrawCheck.LOWER
+        if self.negative is not None and card is self.negative:
+            self.negative = None
+            return DrawCheck.LOWER
+        return DrawCheck.MISSING
+
+    def put_under(self, card: Card) -> None:
+        """A line overflow: the card joins the end of B (VZ-10.3)."""
+        self.under.append(card)
+
+    def shuffle_in(self, card: Card) -> None:
+        """A returned joker joins U (VZ-10.5)."""
+        self.unknown[card] += 1
+        self.unknown_size += 1
+
+    def cards(self) -> Counter[Card]:
+        found = Counter(self.unknown)
+        found.update(self.under)
+        if self.negative is not None:
+            found[self.negative] += 1
+        return found

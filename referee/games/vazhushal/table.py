@@ -1,0 +1,57 @@
+"""A meld on the table as the engine tracks it: its cards, and what the
+current meld phase has done to it (for the end-of-phase checks of VZ-6.2)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from ...cards import Card
+from .melds import MeldCheck, Placed, check_meld
+from .moves import Move
+from .wild import WildRule
+
+__all__ = ["TableMeld"]
+
+
+class TableMeld:
+    """One player's meld. `touched` is the last action of the current phase
+    that changed it; `laid_now` is True for a meld laid by a `meld` action in
+    the current phase (it holds no card melded before)."""
+
+    __slots__ = ("cards", "touched", "laid_now", "_check")
+
+    def __init__(self, cards: Sequence[Placed], *, touched: Move | None = None, laid_now: bool = False) -> None:
+        self.cards: tuple[Placed, ...] = tuple(cards)
+        self.touched = touched
+        self.laid_now = laid_now
+        self._check: MeldCheck | None = None
+
+    def extend(self, placed: Sequence[Placed], move: Move) -> None:
+        self.cards += tuple(placed)
+        self.touched = move
+        self._check = None
+
+    def take_out(self, card: Card) -> None:
+        """A melded card leaves the meld (only ever as a VZ-6.3 breach)."""
+        cards = list(self.cards)
+        for i, placed in enumerate(cards):
+            if placed.card is card:
+                del cards[i]
+                break
+        self.cards = tuple(cards)
+        self._check = None
+
+    def check(self, wild: WildRule) -> MeldCheck:
+        if self._check is None:
+            self._check = check_meld(self.cards, wild)
+        return self._check
+
+    def physical(self) -> Counter[Card]:
+        return Counter(p.card for p in self.cards)
+
+    def holds(self, card: Card) -> bool:
+        return any(p.card is card for p in self.cards)
+
+    def tokens(self) -> list[str]:
+        return [p.token() for p in self.cards]
