@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping
+
+from ...options import typed_options
 
 __all__ = [
     "Direction", "DealExtras", "DealerRule", "FirstTrick", "FirstTrickOrder", "Pickup",
@@ -85,9 +87,6 @@ class Betting(enum.Enum):
     POT = "pot"
 
 
-_YES_NO = {"yes": True, "no": False}
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GetawayOptions:
     """Every option of getaway.md 5A; the defaults are the `getaway` preset."""
@@ -115,19 +114,7 @@ class GetawayOptions:
     @classmethod
     def from_values(cls, values: Mapping[str, object]) -> GetawayOptions:
         """From a resolved ruleset's typed values (see `rulesets.resolve`)."""
-        kwargs: dict[str, object] = {}
-        for spec in fields(cls):
-            raw = values[spec.name]
-            default = spec.default
-            if isinstance(default, enum.Enum):
-                kwargs[spec.name] = type(default)(raw)
-            elif isinstance(default, bool):
-                kwargs[spec.name] = _YES_NO[str(raw)]
-            elif spec.name == "packs":
-                kwargs[spec.name] = int(str(raw))
-            else:
-                kwargs[spec.name] = raw
-        return cls(**kwargs)
+        return typed_options(cls, values, converters={"packs": lambda raw: int(str(raw))})
 
     def inconsistencies(self) -> list[str]:
         """Option combinations GW-4.16 rejects."""

@@ -12,16 +12,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Sequence
 
-from ...cards import Card, parse_card, split_cards
-from ...errors import InputError, Problem, shown
-from ...money import AmountError, parse_amount
+from ...cards import Card
+from ...errors import Problem
+from ...reader import Position, RecordReader
 from ...yamldoc import Document
 from .moves import RESERVED_NAMES, Move, MoveReader, MoveSyntaxError
 
 __all__ = ["RoundRecord", "RoundClaims", "MatchClaims", "GetawayRecord", "read_record"]
-
-Position = tuple[int, int]
-MAX_PROBLEMS = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,73 +72,19 @@ class GetawayRecord:
     at: dict[str, Position]
 
 
-class _Reader:
-    """Collects every input problem instead of stopping at the first."""
-
+class _GetawayReader(RecordReader):
     def __init__(self, document: Document, players: tuple[str, ...]) -> None:
-        self.document = document
-        self.players = players
-        self.seats = {name: i for i, name in enumerate(players)}
+        super().__init__(document, players)
         self.moves = MoveReader(self.seats)
-        self.problems: list[Problem] = []
-
-    def fail(self, path: tuple, message: str, *, key: bool = False) -> None:
-        line, column = (self.document.key_position if key else self.document.position)(path)
-        self.problems.append(Problem(message, line, column))
-
-    def seat(self, value: Any, path: tuple, *, key: bool = False) -> int | None:
-        seat = self.seats.get(value)
-        if seat is None:
-            self.fail(path, f"'{shown(value)}' is not one of the players ({', '.join(self.players)})", key=key)
-        return seat
-
-    def cards(self, text: str, path: tuple) -> tuple[Card, ...]:
-        found = []
-        for token in split_cards(text):
-            parsed = parse_card(token)
-            if parsed is None:
-                self.fail(path, f"'{shown(token)}' is not a card (cards look like AS, 10H, TD, 7♣)")
-            else:
-                found.append(parsed)
-        return tuple(found)
-
-    def count(self, text: str, path: tuple) -> int | None:
-        if isinstance(text, str) and text.isdigit() and len(text) <= 6:
-            return int(text)
-        self.fail(path, f"'{shown(text)}' is not a whole number")
-        return None
-
-    def amount(self, text: str, path: tuple) -> Fraction | None:
-        try:
-            return parse_amount(text)
-        except AmountError:
-            self.fail(path, f"'{shown(text)}' is not an exact amount (like 2, -1.50 or 3/2)")
-            return None
-
-    def position(self, path: tuple) -> Position:
-        return self.document.position(path)
-
-    def per_player(self, mapping: dict, path: tuple, convert) -> dict[int, Any]:
-        result = {}
-        for name, raw in mapping.items():
-            seat = self.seat(name, path + (name,), key=True)
-            value = convert(raw, path + (name,))
-            if seat is not None and value is not None:
-                result[seat] = value
-        return result
-
-    def names(self, names: list, path: tuple) -> list[int]:
-        seats = [self.seat(name, path + (i,)) for i, name in enumerate(names)]
-        return [s for s in seats if s is not None]
 
 
-def _check_players(reader: _Reader) -> None:
+def _check_players(reader: _GetawayReader) -> None:
     for i, name in enumerate(reader.players):
         if name in RESERVED_NAMES:
             reader.fail(("players", i), f"'{name}' is a word of the move language; choose another player name")
 
 
-def _round_claims(reader: _Reader, raw: dict, path: tuple) -> RoundClaims:
+def _round_claims(reader: _GetawayReader, raw: dict, path: tuple) -> RoundClaims:
     at = {key: reader.position(path + (key,)) for key in raw}
     penalties = None
     if "penalties" in raw:
@@ -163,7 +106,7 @@ def _round_claims(reader: _Reader, raw: dict, path: tuple) -> RoundClaims:
     )
 
 
-def _match_claims(reader: _Reader, raw: dict) -> MatchClaims:
+def _match_claims(reader: _GetawayReader, raw: dict) -> MatchClaims:
     path = ("claims",)
     at = {key: reader.position(path + (key,)) for key in raw}
 
@@ -180,7 +123,7 @@ def _match_claims(reader: _Reader, raw: dict) -> MatchClaims:
     )
 
 
-def _round(reader: _Reader, raw: dict, number: int) -> RoundRecord:
+def _round(reader: _GetawayReader, raw: dict, number: int) -> RoundRecord:
     path = ("deals", number - 1)
     document = reader.document
     at: dict[str, Position] = {"round": reader.position(path)}
@@ -206,7 +149,7 @@ def _round(reader: _Reader, raw: dict, number: int) -> RoundRecord:
             except MoveSyntaxError as exc:
                 line, column = document.position(path + ("moves", i))
                 reader.problems.append(Problem(f"deal {number}, move {i + 1}: {exc}", line, column))
-                if len(reader.problems) > MAX_PROBLEMS:
+                if reader.full:
                     break
     claims = _round_claims(reader, raw["claims"], path + ("claims",)) if raw.get("claims") else None
     return RoundRecord(
@@ -218,16 +161,15 @@ def _round(reader: _Reader, raw: dict, number: int) -> RoundRecord:
 
 def read_record(document: Document, players: tuple[str, ...]) -> GetawayRecord:
     """Typed rounds, moves and claims; raises InputError listing every problem."""
-    reader = _Reader(document, players)
+    reader = _GetawayReader(document, players)
     _check_players(reader)
     data = document.data
     rounds = []
     for number, raw in enumerate(data["deals"], start=1):
         rounds.append(_round(reader, raw, number))
-        if len(reader.problems) > MAX_PROBLEMS:
+        if reader.full:
             break
     claims = _match_claims(reader, data["claims"]) if data.get("claims") else None
-    if reader.problems:
-        raise InputError(reader.problems[:MAX_PROBLEMS], file=document.name)
+    reader.raise_problems()
     at = {key: document.key_position((key,)) for key in data}
     return GetawayRecord(players=players, rounds=tuple(rounds), claims=claims, at=at)
