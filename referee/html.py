@@ -153,6 +153,9 @@ def html_page(reports: Iterable[Report], *, beats: Mapping[str, list[Beat]] | No
     reports = list(reports)
     body = "".join(_report(r, None if beats is None else beats.get(r.file, [])) for r in reports)
     cited = rules_cited(f for r in reports for f in r.findings)
+    for linked in re.findall(r'href="#rule-([A-Z]+-[0-9.]+)"', body):  # rules named in any text
+        if linked not in cited:
+            cited.append(linked)
     rules = "".join(
         f'<dt id="rule-{rule.id}">{rule.id} {escape(rule.title)}</dt><dd>{_cards(rule.text)}</dd>'
         for rule in (rule_text(r) for r in cited) if rule is not None)

@@ -44,6 +44,12 @@ def show_text(report: Report, position: Position) -> str:
         out.append("recorded: nothing more (the deal's moves end here)")
         return "\n".join(out) + "\n"
     out.append(f"recorded: {shown(position.recorded)}")
+    stopped = [f for f in report.findings if f.deal == position.deal and f.stops_deal
+               and f.move is not None and f.move < position.move]
+    if stopped:
+        out.append(f"ruling: not refereed; the replay of deal {position.deal} stopped at move {stopped[0].move}"
+                   f" ({stopped[0].rule})")
+        return "\n".join(out) + "\n"
     if not here:
         out.append("ruling: no rule broken by this move")
         return "\n".join(out) + "\n"

@@ -106,3 +106,27 @@ def test_a_deal_record_finding_under_continue_is_replayed_from_the_recorded_posi
         report = check(data)
         assert where(report)[0] == (1, None, R.EXPOSE)
         assert ((1, 1, R.END_OF_PLAY) in where(report)) is replayed, mode
+
+
+def test_capture_sets_and_eligible_piles_follow_the_table_and_piles_after_every_move():
+    """The engine keeps the table and the piles indexed by suit; every answer
+    must equal a plain scan of the table (in its order) and of the piles."""
+    from referee.games.tjuv.deal import TJUV_PACK
+    from referee.games.tjuv.engine import TjuvDeal
+
+    pack = sorted(TJUV_PACK, key=lambda c: c.index)
+    for seed, mode in ((3, "continue"), (8, "stop")):
+        data, made = generated("tjuv", players=3 + seed % 3, seed=seed, overrides={"steal_mode": "mandatory"})
+        deal = made[0]
+        state = TjuvDeal.from_start(options=options(steal_mode="mandatory", on_violation=mode),
+                                    players=tuple(data["players"]), start=deal.start)
+        for move in deal.moves:
+            state.apply(move)
+            for card in pack:
+                assert state.capture_set(card) == [c for c in state.table
+                                                   if c.suit is card.suit and c.rank < card.rank]
+                for seat in range(state.n):
+                    assert state.eligible(seat, card) == [
+                        p for p in state.piles.values()
+                        if p.owner != seat and p.top.suit is card.suit and p.top.rank < card.rank]
+        assert state.over and not state.table

@@ -89,3 +89,15 @@ def test_a_card_that_exists_but_does_not_belong_is_a_finding():
     report = check(data)
     assert report.status is Status.ILLEGAL
     assert (1, None, R.PACK) in where(report)
+
+
+@pytest.mark.parametrize("text", [
+    "Anna play 9H", "Anna play 10h", "Anna draw KS", "Anna draw", "Bo place 6C", "Bo place", "Bo turn", "Bo turn 8C",
+    "Anna play 9H capture 7H 6H", "Anna play 9H capture 7H", "Anna play QS capture 6S steal 10S JS",
+    "Anna play 9H capture none", "Anna play 9H capture 7H top 7H", "Bo play 6C steal QC",
+])
+def test_the_fast_paths_read_lines_as_the_full_grammar_does(text):
+    """Upper-case verbs and keywords take the general path; both must agree."""
+    words = text.split()
+    shouted = " ".join([words[0], *(w.upper() if w.isalpha() and w.islower() else w for w in words[1:])])
+    assert shouted != text and parse(shouted) == parse(text)

@@ -24,6 +24,7 @@ __all__ = ["TJUV_PACK", "in_pack", "StartingPosition", "DealCheck", "check_setup
            "MAX_PLAYERS"]
 
 TJUV_PACK: Counter[Card] = standard_pack(lowest=6)
+_PACK = frozenset(TJUV_PACK)
 MIN_PLAYERS, MAX_PLAYERS = 2, 11
 ADVISORY_FROM = 5
 
@@ -98,7 +99,7 @@ def check_setup(options: TjuvOptions, players: tuple[str, ...], *, at: Position)
                              " nothing is replayed", line=line, column=column, stops_deal=True))
     if not found and n >= ADVISORY_FROM:
         found.append(Finding(rule=R.ADVISORY, severity=Severity.NOTE, line=line, column=column,
-                             message=f"{n} players: the source warns the game gets unwieldy with 5 or more (TJ-2.3)"))
+                             message=f"{n} players: the source warns the game gets unwieldy with 5 or more"))
     return found
 
 
@@ -132,18 +133,20 @@ def starting_position(*, dealer: int, round_one: list[tuple[Card, ...]], exposed
     order less the removed ones, then the extra card; `rest` is the talon."""
     n = len(round_one)
     shown = [c for seat in dealing_order(dealer, n) for c in exposed[seat]]
-    left = Counter(removed)
+    left = list(removed)
     kept = []
     for c in shown:
-        if left[c]:
-            left[c] -= 1
+        if c in left:
+            left.remove(c)
         else:
             kept.append(c)
     hands = []
     for seat in range(n):
-        hand = Counter(round_one[seat]) - Counter(exposed[seat])
-        hand.update(round_two[seat])
-        hands.append(tuple(hand.elements()))
+        hand = list(round_one[seat])
+        for c in exposed[seat]:
+            if c in hand:
+                hand.remove(c)
+        hands.append((*hand, *round_two[seat]))
     removed_set = set(removed)
     return StartingPosition(
         dealer=dealer, hands=tuple(hands), table=tuple(kept) + tuple(extra), removed=tuple(removed),
@@ -182,7 +185,7 @@ def check_deal(options: TjuvOptions, players: tuple[str, ...], *, record: DealRe
     if out.structural:
         return out.result(None)
     removed_set = set(removed)
-    stock = _round_two(out, record, order=order, removed=removed_set)
+    stock = _round_two(out, record, order=order, removed=removed)
     if out.structural:
         return out.result(None)
     rest = +stock
@@ -196,11 +199,14 @@ def check_deal(options: TjuvOptions, players: tuple[str, ...], *, record: DealRe
     return out.result(start)
 
 
-def _round_two(out: _Problems, record: DealRecord, *, order: list[int], removed: set[Card]) -> Counter[Card]:
+def _round_two(out: _Problems, record: DealRecord, *, order: list[int], removed: tuple[Card, ...]) -> Counter[Card]:
     """TJ-2.10, TJ-2.12: one card each from the stock, no removed card while
-    stock cards lay above it; returns what is left undealt (the talon)."""
+    stock cards lay above it; returns what is left undealt (the talon).
+    Round one and the extra card are known to be pack cards, none twice."""
     players, n = out.players, len(order)
-    stock = TJUV_PACK - _initial(record) + Counter(removed)  # undealt after the adjustment
+    dealt = _initial(record)
+    stock = Counter({c: 1 for c in TJUV_PACK if c not in dealt})  # undealt after the adjustment
+    stock.update(removed)
     for k, seat in enumerate(order, start=1):
         got = record.round_two.get(seat, ())
         if len(got) != 1:
@@ -230,14 +236,19 @@ def _check_cards(out: _Problems, record: DealRecord) -> None:
         if cards is not None:
             listed.append((key, label, cards))
     for where, label, cards in listed:
+        if _PACK.issuperset(cards):
+            continue
         for c in cards:
             if not in_pack(c):
                 out.add(R.PACK, f"{c} in {label} is not a card of Tjuv's 36-card pack (6 to A)", where=where,
                         structural=True)
+    # exposed and removed cards repeat round-one cards; round two and the talon come later
+    first = [entry for entry in listed if entry[0].startswith("round_one") or entry[0] == "extra"]
+    dealt = [c for _, _, cards in first for c in cards]
+    if len(set(dealt)) == len(dealt):
+        return
     places: dict[Card, list[tuple[str, str]]] = {}
-    for where, label, cards in listed:
-        if not (where.startswith("round_one") or where == "extra"):
-            continue  # exposed and removed cards repeat round-one cards; round two and the talon come later
+    for where, label, cards in first:
         for c in cards:
             places.setdefault(c, []).append((label, where))
     for c, found in places.items():
@@ -246,9 +257,9 @@ def _check_cards(out: _Problems, record: DealRecord) -> None:
             out.add(R.PACK, f"{c} is recorded in two places ({labels})", where=found[1][1], structural=True)
 
 
-def _initial(record: DealRecord) -> Counter[Card]:
+def _initial(record: DealRecord) -> set[Card]:
     """The cards of round one and the two-player extra card."""
-    initial: Counter[Card] = Counter(record.extra or ())
+    initial = set(record.extra or ())
     for cards in record.round_one.values():
         initial.update(cards)
     return initial

@@ -28,7 +28,7 @@ from ...cards import Card, format_cards
 from ...findings import Finding, Severity
 from ...hand import Hand, sort_cards
 from . import rules as R
-from .deal import StartingPosition, in_pack
+from .deal import TJUV_PACK, StartingPosition, in_pack
 from .moves import Draw, Move, Pass, Place, Play, Turn
 from .options import StealMode, TjuvOptions
 from .piles import Pile
@@ -38,6 +38,7 @@ __all__ = ["TjuvDeal", "DealResult", "Step", "HAND_SIZE", "TABLE_SIZE"]
 
 HAND_SIZE = 3
 TABLE_SIZE = 3
+_PACK = frozenset(TJUV_PACK)
 
 
 class Step(enum.Enum):
@@ -99,6 +100,18 @@ class TjuvDeal:
         self.table: list[Card] = list(table)
         self.talon = talon
         self.piles: dict[Card, Pile] = {p.top: p for p in piles}
+        # the table cards and the piles by suit (S, H, D, C, and a joker's
+        # suit_index -1 last), in the order of `table` and `piles`, so that a
+        # play looks only at its own suit (TJ-3.3, TJ-3.6)
+        self._table_suits: tuple[list[Card], ...] = ([], [], [], [], [])
+        for card in self.table:
+            self._table_suits[card.suit_index].append(card)
+        self._pile_suits: tuple[dict[Card, Pile], ...] = ({}, {}, {}, {}, {})
+        for pile in self.piles.values():
+            self._pile_suits[pile.top.suit_index][pile.top] = pile
+        self._stops = options.stops
+        self._from_hand = options.from_hand
+        self._mandatory = options.steal_mode is StealMode.MANDATORY
         self.turn = _TurnState(mover=(dealer + 1) % self.n if mover is None else mover)
         self.last_player: int | None = None
         self.swept: Pile | None = None
@@ -182,20 +195,44 @@ class TjuvDeal:
 
     def _next_seat(self, seat: int) -> int | None:
         """The next player clockwise who holds cards (TJ-3.1; TJ-4.5)."""
-        for k in range(1, self.n + 1):
-            other = (seat + k) % self.n
-            if self.hands[other].size:
+        hands, n = self.hands, self.n
+        for k in range(1, n + 1):
+            other = (seat + k) % n
+            if hands[other].size:
                 return other
         return None
 
     def capture_set(self, card: Card) -> list[Card]:
-        """TJ-3.3: every table card of the played card's suit and lower rank."""
-        return [c for c in self.table if c.suit is card.suit and c.rank < card.rank]
+        """TJ-3.3: every table card of the played card's suit and lower rank
+        (in table order)."""
+        if card.suit_index < 0:
+            return []
+        rank = card.rank
+        return [c for c in self._table_suits[card.suit_index] if c.rank < rank]
 
     def eligible(self, seat: int, card: Card) -> list[Pile]:
         """TJ-3.6: opponents' piles topped by a lower card of the same suit."""
-        return [p for p in self.piles.values()
-                if p.owner != seat and not p.sweep and p.top.suit is card.suit and p.top.rank < card.rank]
+        if card.suit_index < 0:
+            return []
+        rank = card.rank
+        return [p for p in self._pile_suits[card.suit_index].values()
+                if p.owner != seat and not p.sweep and p.top.rank < rank]
+
+    def _table_add(self, card: Card) -> None:
+        self.table.append(card)
+        self._table_suits[card.suit_index].append(card)
+
+    def _table_take(self, card: Card) -> None:
+        self.table.remove(card)
+        self._table_suits[card.suit_index].remove(card)
+
+    def _pile_add(self, pile: Pile) -> None:
+        self.piles[pile.top] = pile
+        self._pile_suits[pile.top.suit_index][pile.top] = pile
+
+    def _pile_take(self, pile: Pile) -> None:
+        del self.piles[pile.top]
+        del self._pile_suits[pile.top.suit_index][pile.top]
 
     # ------------------------------------------------------------- the events
 
@@ -209,9 +246,10 @@ class TjuvDeal:
         if self.over:
             self._halt(R.SEQUENCE, f"{self.name(move.player)} acts after the deal has ended", player=move.player)
             return
-        foreign = [c for c in _cards_of(move) if not in_pack(c)]
-        if foreign:
-            self._halt(R.PACK, f"{format_cards(foreign)} is not a card of Tjuv's 36-card pack", player=move.player)
+        named = _cards_of(move)
+        if not _PACK.issuperset(named):
+            foreign = format_cards(c for c in named if not in_pack(c))
+            self._halt(R.PACK, f"{foreign} is not a card of Tjuv's 36-card pack", player=move.player)
             return
         if isinstance(move, (Play, Pass)):
             self._on_play(move)
@@ -219,9 +257,9 @@ class TjuvDeal:
             self._on_draw(move)
         elif isinstance(move, (Place, Turn)):
             self._on_refill(move)
-        if not self.stopped:
+        if not self.stopped and not self.hands[self.turn.mover].size:
             self._check_over()
-        if self._errors > errors_before and self.options.stops:
+        if self._errors > errors_before and self._stops:
             self._stop_here()
 
     def _stop_here(self) -> None:
@@ -238,7 +276,7 @@ class TjuvDeal:
             self._move_start = len(self.findings)
             errors_before = self._errors
             self._close_turn()
-            if self._errors > errors_before and self.options.stops:
+            if self._errors > errors_before and self._stops:
                 self._stop_here()
             elif all(h.size == 0 for h in self.hands):
                 self._end_deal()
@@ -283,10 +321,17 @@ class TjuvDeal:
                 why = f"{self.name(expected)} is to play, not {self.name(seat)}"
             self._report(R.SEQUENCE, why, player=seat)
         if turn.played or turn.passed or seat != turn.mover:
-            name = self.players[seat]
-            flagged = any(f.is_error and f.player == name for f in self.findings[self._move_start:])
-            turn = self.turn = _TurnState(mover=seat, flagged=flagged)
+            turn = self.turn = _TurnState(mover=seat, flagged=self._named_here(seat))
         return turn
+
+    def _named_here(self, seat: int) -> bool:
+        """Has an error finding of the current move named `seat`?"""
+        findings = self.findings
+        if len(findings) == self._move_start:
+            return False
+        name = self.players[seat]
+        return any(findings[i].is_error and findings[i].player == name
+                   for i in range(self._move_start, len(findings)))
 
     def _own_turn(self, move: Move, action: str) -> _TurnState | None:
         """The turn a draw or refill event belongs to; None (after a TJ-3.1
@@ -325,6 +370,7 @@ class TjuvDeal:
             self._report(R.HAND_LIMIT, f"{self.name(mover)} ends the turn holding {size} cards, not 3", player=mover)
 
     def _check_over(self) -> None:
+        """Ends the deal when every hand is empty and the turn is complete."""
         if self._turn_complete() and all(h.size == 0 for h in self.hands):
             self._close_turn()
             self._end_deal()
@@ -336,6 +382,8 @@ class TjuvDeal:
             cards = tuple(self.table)
             self.swept = Pile(owner=self.last_player, top=cards[-1], cards=cards, sweep=True)
             self.table = []
+            for suit in self._table_suits:
+                suit.clear()
 
     # ----------------------------------------------------------------- step 1
 
@@ -351,49 +399,60 @@ class TjuvDeal:
             self._halt(R.PLAY, f"{self.name(seat)} plays {len(move.cards)} cards; step 1 is exactly one card",
                        player=seat)
             return
-        card, hand = move.card, self.hands[seat]
+        card, hand = move.cards[0], self.hands[seat]
         if not hand.has(card):
             self._halt(R.PLAY, f"{self.name(seat)} does not hold {card}", player=seat)
             return
         capture_set = self.capture_set(card)
-        taken = self._recorded_capture(move, capture_set)
+        # the common legal play records nothing beyond its card and capture
+        taken = capture_set if move.capture is None else self._recorded_capture(move, capture_set)
         if taken is None:
             return
-        stolen = self._recorded_steals(move, card, captures=bool(capture_set))
-        if stolen is None:
-            return
-        merged, top = self._pile_shape(move, card, taken=taken, stolen=stolen)
-        if self.stopped:
-            return
+        stolen: Sequence[Pile] = ()
+        if move.steals is not None or self._mandatory:
+            chosen = self._recorded_steals(move, card, captures=bool(capture_set))
+            if chosen is None:
+                return
+            stolen = chosen
+        merged: Sequence[Pile] = ()
+        top = card
+        if move.into is not None or move.top is not None:
+            merged, top = self._pile_shape(move, card, taken=taken, stolen=stolen)
+            if self.stopped:
+                return
         hand.remove(card)
         turn.played = True
         self.last_player = seat
         for c in taken:
-            self.table.remove(c)
+            self._table_take(c)
         if taken or stolen:
             cards = [card, *taken]
             for pile in (*stolen, *merged):
-                del self.piles[pile.top]
+                self._pile_take(pile)
                 cards.extend(pile.cards)
             if top is not card:
                 cards.remove(top)
                 cards.insert(0, top)
-            self.piles[top] = Pile(owner=seat, top=top, cards=tuple(cards))
+            self._pile_add(Pile(seat, top, tuple(cards)))
         else:
-            self.table.append(card)
-        if self.talon.size and not turn.drew:
+            self._table_add(card)
+        size = self.talon.size
+        if size and not turn.drew:
             turn.draw_due = True
-            turn.talon_at_draw = self.talon.size
+            turn.talon_at_draw = size
 
-    def _recorded_capture(self, move: Play, capture_set: list[Card]) -> list[Card] | None:
+    def _recorded_capture(self, move: Play, capture_set: list[Card]) -> Sequence[Card] | None:
         """TJ-3.3, TJ-3.4: the cards the play takes from the table (derived, or
         as recorded); None when a recorded card is not on the table."""
-        if move.capture is None:
+        recorded = move.capture
+        if recorded is None:
             return capture_set
+        if len(recorded) == len(capture_set) and set(recorded).issuperset(capture_set):
+            return recorded  # the capture set, in the order written (every card is unique)
         seat, card = move.player, move.card
         on_table = Counter(self.table)
         wrong, absent = [], []
-        for c in move.capture:
+        for c in recorded:
             if on_table[c]:
                 on_table[c] -= 1
                 if c not in capture_set:
@@ -411,15 +470,15 @@ class TjuvDeal:
         if absent:
             self._halt(R.CAPTURE_SET, f"{format_cards(absent)} is not on the table", player=seat)
             return None
-        return list(move.capture)
+        return recorded
 
     def _recorded_steals(self, move: Play, card: Card, *, captures: bool) -> list[Pile] | None:
         """TJ-3.6 to TJ-3.10 in the order of TJ-11.2; None when a named pile
         cannot be taken at all."""
         seat = move.player
-        eligible = self.eligible(seat, card) if captures else []
         if move.steals is None:
-            return list(eligible) if self.options.steal_mode is StealMode.MANDATORY else []
+            return self.eligible(seat, card) if self._mandatory and captures else []
+        eligible = self.eligible(seat, card) if captures else []
         chosen: list[Pile] = []
         for top in move.steals:
             pile = self.piles.get(top)
@@ -455,8 +514,8 @@ class TjuvDeal:
                          player=seat)
         return chosen
 
-    def _pile_shape(self, move: Play, card: Card, *, taken: list[Card],
-                    stolen: list[Pile]) -> tuple[list[Pile], Card]:
+    def _pile_shape(self, move: Play, card: Card, *, taken: Sequence[Card],
+                    stolen: Sequence[Pile]) -> tuple[list[Pile], Card]:
         """TJ-3.11: a recorded merge into an existing pile, or a top card other
         than the played card; returns the piles merged in and the top card."""
         seat = move.player
@@ -534,7 +593,7 @@ class TjuvDeal:
         seat, placing = move.player, isinstance(move, Place)
         verb = "places" if placing else "turns"
         turn = self._own_turn(move, f"{verb} a card")
-        own_rule = R.REFILL_FROM_HAND if self.options.from_hand else R.REFILL_FROM_TALON
+        own_rule = R.REFILL_FROM_HAND if self._from_hand else R.REFILL_FROM_TALON
         required = self.refill_required()
         if turn is not None:
             if turn.passed or not turn.played:
@@ -552,10 +611,10 @@ class TjuvDeal:
             if not required:
                 why = "the talon is empty" if not self.talon.size else f"the table holds {len(self.table)} cards"
                 self._report(R.REFILL_NEEDED, f"no refill round is due ({why})", player=seat)
-        if placing and not self.options.from_hand:
+        if placing and not self._from_hand:
             self._report(R.REFILL_FROM_TALON, f"table_refill=from_talon: the table is refilled from the talon, not"
                          f" from {self.name(seat)}'s hand", player=seat)
-        if not placing and self.options.from_hand:
+        if not placing and self._from_hand:
             self._report(R.REFILL_FROM_HAND, f"table_refill=from_hand: {self.name(seat)} must place a card from the"
                          " hand and draw, not turn a talon card", player=seat)
         if move.capture or move.steals:
@@ -569,14 +628,14 @@ class TjuvDeal:
                 self._halt(own_rule, f"{self.name(seat)} does not hold {move.card}", player=seat)
                 return
             self.hands[seat].remove(move.card)
-            self.table.append(move.card)
-            if turn is not None and self.options.from_hand and self.talon.size:
+            self._table_add(move.card)
+            if turn is not None and self._from_hand and self.talon.size:
                 turn.place_open = True
                 turn.place_required = required
             return
         turned = self._take(move.card, rule=R.REFILL_FROM_TALON, seat=seat, what="turns")
         if turned is not None:
-            self.table.append(turned)
+            self._table_add(turned)
 
     # ------------------------------------------------------ for generators
 
@@ -619,7 +678,7 @@ class TjuvDeal:
             return self._legal_plays(seat, at)
         if step is Step.DRAW:
             return [Draw(card=c, **at) for c in self.talon.candidates()]
-        if self.options.from_hand:
+        if self._from_hand:
             return [Place(card=c, **at) for c in sort_cards(self.hands[seat].counts)]
         return [Turn(card=c, **at) for c in self.talon.candidates()]
 
@@ -659,16 +718,21 @@ class TjuvDeal:
         return data
 
 
-def _cards_of(move: Move) -> list[Card]:
-    """Every card a move names."""
-    found: list[Card] = []
+def _cards_of(move: Move) -> tuple[Card, ...]:
+    """Every card a move names: a play's cards, top and into, or the card of
+    another event, then any capture and steals."""
     if isinstance(move, Play):
-        found.extend(move.cards)
-        for extra in (move.top, move.into):
-            if extra is not None:
-                found.append(extra)
-    elif getattr(move, "card", None) is not None:
-        found.append(move.card)
-    for key in ("capture", "steals"):
-        found.extend(getattr(move, key, None) or ())
+        found = move.cards
+        if move.top is not None or move.into is not None:
+            found += tuple(c for c in (move.top, move.into) if c is not None)
+    elif isinstance(move, Draw):
+        return () if move.card is None else (move.card,)
+    elif isinstance(move, (Place, Turn)):
+        found = () if move.card is None else (move.card,)
+    else:
+        return ()
+    if move.capture:
+        found += move.capture
+    if move.steals:
+        found += move.steals
     return found

@@ -8,16 +8,16 @@ from typing import Mapping
 
 from ...findings import Finding, Severity
 from ...yamldoc import Document
-from ..base import DealOutcome, Header, Verdict
+from ..base import Beat, DealOutcome, Header, Position, Verdict
 from . import rules as R
-from .deal import StartingPosition, check_deal, check_setup
+from .deal import DealCheck, StartingPosition, check_deal, check_setup
 from .engine import DealResult, TjuvDeal
 from .options import SessionResult, TjuvOptions
 from .record import DealRecord, TjuvRecord, read_record
 from .settle import (DealScore, PreviousDeal, check_dealer, compare_deal, compare_session, deal_summary,
                      missing_claims, score_deal, score_session, session_summary)
 
-__all__ = ["Tjuv", "replay_deal"]
+__all__ = ["Tjuv", "replay_deal", "replay_start"]
 
 VERIFIED = "verified"
 WITH_VIOLATIONS = "replayed with violations"
@@ -37,13 +37,31 @@ def replay_deal(options: TjuvOptions, players: tuple[str, ...], *, record: DealR
     return state
 
 
+def replay_start(options: TjuvOptions, players: tuple[str, ...], *,
+                 deal: DealRecord) -> tuple[DealCheck, StartingPosition | None]:
+    """The deal record's check, and the position the referee replays it from:
+    None when the deal is not replayed (no moves, no position, or findings
+    in the record under on_violation=stop)."""
+    check = check_deal(options, players, record=deal)
+    if deal.moves is None or check.start is None or (options.stops and not check.clean):
+        return check, None
+    return check, check.start
+
+
 class Tjuv:
     name = "tjuv"
 
     def referee(self, document: Document, header: Header) -> Verdict:
-        options = TjuvOptions.from_values(header.ruleset.values)
-        record = read_record(document, header.players)
-        return self.judge(record, options)
+        return self.judge_header(self.read(document, header), header)
+
+    def read(self, document: Document, header: Header) -> TjuvRecord:
+        """The transcript read into typed values (the "moves" stage of
+        benchmarks/bench.py)."""
+        return read_record(document, header.players)
+
+    def judge_header(self, record: TjuvRecord, header: Header) -> Verdict:
+        """Replay and settle a record under the header's ruleset."""
+        return self.judge(record, TjuvOptions.from_values(header.ruleset.values))
 
     def judge(self, record: TjuvRecord, options: TjuvOptions) -> Verdict:
         players = record.players
@@ -87,22 +105,35 @@ class Tjuv:
     def _replay(options: TjuvOptions, players: tuple[str, ...], *, deal: DealRecord,
                 found: list[Finding]) -> tuple[DealResult | None, str]:
         """Check the deal record and replay its moves; appends the findings."""
-        check = check_deal(options, players, record=deal)
+        check, start = replay_start(options, players, deal=deal)
         found.extend(check.findings)
         if deal.moves is None:
             line, column = deal.at["deal"]
             found.append(Finding(rule=R.TURN_RECORD, deal=deal.number, line=line, column=column, stops_deal=True,
                                  message="the deal records no moves; replay of this deal stops"))
+        if start is None:
             return None, NOT_REPLAYED
-        if check.start is None or (options.stops and not check.clean):
-            return None, NOT_REPLAYED
-        state = replay_deal(options, players, record=deal, start=check.start)
+        state = replay_deal(options, players, record=deal, start=start)
         found.extend(state.findings)
         result = state.result()
         if not result.settled:
             return result, STOPPED
         clean = not any(f.is_error for f in found)
         return result, VERIFIED if clean else WITH_VIOLATIONS
+
+    def position(self, document: Document, header: Header, *, deal: int, move: int,
+                 hide_hands: bool = False) -> Position:
+        from .views import position
+
+        options = TjuvOptions.from_values(header.ruleset.values)
+        record = read_record(document, header.players)
+        raw = [entry.get("moves") or [] for entry in document.data["deals"]]
+        return position(options, record, raw, deal=deal, move=move, hide_hands=hide_hands)
+
+    def narrate(self, document: Document, header: Header) -> list[Beat]:
+        from .views import narrate
+
+        return narrate(TjuvOptions.from_values(header.ruleset.values), read_record(document, header.players))
 
     def simulate(self, *, preset: str, players: int, seed: int, options: Mapping[str, str] | None = None) -> str:
         from .simulate import simulate

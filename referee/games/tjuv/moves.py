@@ -130,10 +130,29 @@ def _one_card(key: str, words: list[str], *, text: str) -> Card:
     return _card(words[0])
 
 
+_ONE_CARD: dict[str, type[Draw] | type[Place] | type[Turn]] = {"draw": Draw, "place": Place, "turn": Turn}
+
+
 def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, column: int) -> Move:
     """One typed move; raises MoveSyntaxError naming what is wrong."""
     words = text.split()
-    if len(words) < 2:
+    count = len(words)
+    if count == 2 or count == 3:  # the common lines: P play CARD, P draw [CARD], P place CARD, P turn [CARD]
+        player = seats.get(words[0])
+        if player is not None:
+            card = parse_card(words[2]) if count == 3 else None
+            if words[1] == "play":
+                if card is not None:
+                    return Play(player=player, index=index, line=line, column=column, cards=(card,))
+            elif (kind := _ONE_CARD.get(words[1])) is not None and (card is not None or count == 2):
+                return kind(player=player, index=index, line=line, column=column, card=card)
+    elif count > 4 and words[1] == "play" and words[3] == "capture":  # P play CARD capture CARDS
+        player, card = seats.get(words[0]), parse_card(words[2])
+        found = [parse_card(word) for word in words[4:]]  # a keyword or 'none' is no card
+        taken = tuple(c for c in found if c is not None)
+        if player is not None and card is not None and len(taken) == len(found):
+            return Play(player=player, index=index, line=line, column=column, cards=(card,), capture=taken)
+    if count < 2:
         raise MoveSyntaxError(f"'{shown(text)}' is not a Tjuv move ({_SHAPES})")
     player = seats.get(words[0])
     if player is None:

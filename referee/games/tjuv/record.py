@@ -10,18 +10,49 @@ deal check, which cites the digest (TJ-2.1, TJ-10.x).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterator, Mapping
 
 from ...cards import Card, parse_card, split_cards
 from ...errors import InputError, Problem, shown
 from ...yamldoc import Document
 from .moves import Move, MoveSyntaxError, parse_move
 
-__all__ = ["DealRecord", "DealClaims", "SweepClaim", "SessionClaims", "TjuvRecord", "read_record", "Position"]
+__all__ = ["DealRecord", "DealClaims", "SweepClaim", "SessionClaims", "TjuvRecord", "read_record", "Position",
+           "Positions"]
 
 Position = tuple[int, int]
 MAX_PROBLEMS = 20
 PerSeat = dict[int, tuple[Card, ...]]
+
+
+class Positions(Mapping[str, Position]):
+    """Where the parts of a record were written, by name: a document path
+    that is turned into a line and column only when a finding asks for it."""
+
+    __slots__ = ("_document", "_paths", "_found")
+
+    def __init__(self, document: Document) -> None:
+        self._document = document
+        self._paths: dict[str, tuple[tuple, bool]] = {}
+        self._found: dict[str, Position] = {}
+
+    def add(self, name: str, path: tuple, *, key: bool = False) -> None:
+        """`name` is written at `path` (at the key naming it when `key`)."""
+        self._paths[name] = (path, key)
+
+    def __getitem__(self, name: str) -> Position:
+        found = self._found.get(name)
+        if found is None:
+            path, key = self._paths[name]
+            document = self._document
+            found = self._found[name] = (document.key_position if key else document.position)(path)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._paths)
+
+    def __len__(self) -> int:
+        return len(self._paths)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +67,7 @@ class DealClaims:
     winners: frozenset[int] | None = None
     sweep: SweepClaim | None = None
     ranking: dict[int, int] | None = None
-    at: dict[str, Position] = field(default_factory=dict)
+    at: Mapping[str, Position] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +75,7 @@ class SessionClaims:
     wins: dict[int, int] | None = None
     totals: dict[int, int] | None = None
     ranking: dict[int, int] | None = None
-    at: dict[str, Position] = field(default_factory=dict)
+    at: Mapping[str, Position] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +92,7 @@ class DealRecord:
     talon: tuple[Card, ...] | None
     moves: tuple[Move, ...] | None
     claims: DealClaims | None
-    at: dict[str, Position]  # 'deal', every key written, and 'round_one:<seat>' etc.
+    at: Mapping[str, Position]  # 'deal', every key written, and 'round_one:<seat>' etc.
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +100,7 @@ class TjuvRecord:
     players: tuple[str, ...]
     deals: tuple[DealRecord, ...]
     claims: SessionClaims | None
-    at: dict[str, Position]
+    at: Mapping[str, Position]
 
 
 class _Reader:
@@ -121,8 +152,16 @@ class _Reader:
         return frozenset(s for s in seats if s is not None)
 
 
+def _keys(reader: _Reader, raw: dict, path: tuple) -> Positions:
+    """Where each key of a mapping was written."""
+    at = Positions(reader.document)
+    for key in raw:
+        at.add(key, path + (key,), key=True)
+    return at
+
+
 def _deal_claims(reader: _Reader, raw: dict, *, path: tuple) -> DealClaims:
-    at = {key: reader.document.key_position(path + (key,)) for key in raw}
+    at = _keys(reader, raw, path)
     sweep = None
     if "sweep" in raw:
         entry = raw["sweep"]
@@ -141,7 +180,7 @@ def _deal_claims(reader: _Reader, raw: dict, *, path: tuple) -> DealClaims:
 
 def _session_claims(reader: _Reader, raw: dict) -> SessionClaims:
     path = ("claims",)
-    at = {key: reader.document.key_position(path + (key,)) for key in raw}
+    at = _keys(reader, raw, path)
 
     def table(key: str) -> dict[int, int] | None:
         return reader.per_player(raw[key], path + (key,), convert=reader.count) if key in raw else None
@@ -149,24 +188,26 @@ def _session_claims(reader: _Reader, raw: dict) -> SessionClaims:
     return SessionClaims(wins=table("wins"), totals=table("totals"), ranking=table("ranking"), at=at)
 
 
-def _per_seat(reader: _Reader, raw: dict, *, path: tuple, key: str, at: dict[str, Position]) -> PerSeat | None:
+def _per_seat(reader: _Reader, raw: dict, *, path: tuple, key: str, at: Positions) -> PerSeat | None:
     if key not in raw:
         return None
     result: PerSeat = {}
     for name, text in (raw[key] or {}).items():
-        seat = reader.seat(name, path + (key, name), key=True)
+        where = path + (key, name)
+        seat = reader.seat(name, where, key=True)
         if seat is not None:
-            result[seat] = reader.cards(text, path + (key, name))
-            at[f"{key}:{seat}"] = reader.document.position(path + (key, name))
+            result[seat] = reader.cards(text, where)
+            at.add(f"{key}:{seat}", where)
     return result
 
 
 def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
     path = ("deals", number - 1)
     document = reader.document
-    at: dict[str, Position] = {"deal": document.position(path)}
+    at = Positions(document)
+    at.add("deal", path)
     for key in raw:
-        at[key] = document.key_position(path + (key,))
+        at.add(key, path + (key,), key=True)
     dealer = reader.seat(raw["dealer"], path + ("dealer",)) if "dealer" in raw else None
 
     def cards(key: str) -> tuple[Card, ...] | None:
@@ -210,5 +251,5 @@ def read_record(document: Document, players: tuple[str, ...]) -> TjuvRecord:
     claims = _session_claims(reader, data["claims"]) if data.get("claims") else None
     if reader.problems:
         raise InputError(reader.problems[:MAX_PROBLEMS], file=document.name)
-    at = {key: document.key_position((key,)) for key in data}
+    at = _keys(reader, data, ())
     return TjuvRecord(players=players, deals=tuple(deals), claims=claims, at=at)

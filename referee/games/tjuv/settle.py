@@ -78,8 +78,7 @@ def check_dealer(options: TjuvOptions, players: tuple[str, ...], *, record: Deal
     score = previous.score
     if score is None:
         return [Finding(rule=R.ADVISORY, severity=Severity.NOTE, deal=record.number, line=line, column=column,
-                        message=f"the dealer ({dealer}) cannot be checked: deal {previous.number} was not settled"
-                        " (TJ-4.2)")]
+                        message=f"the dealer ({dealer}) cannot be checked: deal {previous.number} was not settled")]
     if record.dealer not in score.fewest:
         low = score.counts[score.fewest[0]]
         return [Finding(rule=R.NEXT_DEALER, deal=record.number, line=line, column=column, player=dealer,
@@ -269,5 +268,5 @@ def session_summary(session: SessionScore, players: tuple[str, ...],
         order = sorted(range(len(players)), key=lambda s: (session.places[s], s))
         lines.append(f"session ranking by {options.session_result.value}: " + ", ".join(
             f"{session.places[s]}. {players[s]}" for s in order))
-    lines.append("no stakes in Tjuv: no payouts (TJ-5.8)")
+    lines.append("no stakes in Tjuv: no payouts")
     return tuple(lines), data

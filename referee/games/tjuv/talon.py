@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from operator import attrgetter
 from typing import Iterable, Sequence
 
 from ...cards import Card
 
 __all__ = ["Talon", "TalonIssue"]
+
+_PACK_ORDER = attrgetter("index")
 
 
 class TalonIssue(enum.Enum):
@@ -26,28 +29,25 @@ class TalonIssue(enum.Enum):
 
 
 class Talon:
-    """Face-down cards, top first when the order is known."""
+    """Face-down cards, top first when the order is known. `size` is the
+    number of cards (read it; only `remove` changes it)."""
 
-    __slots__ = ("_stack", "_upper", "_bottom", "_size")
+    __slots__ = ("_stack", "_upper", "_bottom", "size")
 
     def __init__(self, *, order: Sequence[Card] | None = None, upper: Iterable[Card] = (),
                  bottom: Iterable[Card] = ()) -> None:
         self._stack: list[Card] | None = list(reversed(order)) if order is not None else None
-        self._upper: Counter[Card] = Counter(upper)
-        self._bottom: Counter[Card] = Counter(bottom)
-        self._size = len(self._stack) if self._stack is not None else (
+        self._upper: dict[Card, int] = dict(Counter(upper))
+        self._bottom: dict[Card, int] = dict(Counter(bottom))
+        self.size: int = len(self._stack) if self._stack is not None else (
             sum(self._upper.values()) + sum(self._bottom.values()))
 
     @property
     def known(self) -> bool:
         return self._stack is not None
 
-    @property
-    def size(self) -> int:
-        return self._size
-
     def __len__(self) -> int:
-        return self._size
+        return self.size
 
     def top(self) -> Card | None:
         """The top card when the order is known and the talon is not empty."""
@@ -59,48 +59,50 @@ class Talon:
         """Every card (top first when the order is known)."""
         if self._stack is not None:
             return list(reversed(self._stack))
-        return list(self._upper.elements()) + list(self._bottom.elements())
+        return [c for pool in (self._upper, self._bottom) for c, count in pool.items() for _ in range(count)]
 
     def candidates(self) -> list[Card]:
-        """The cards that may legally be taken next."""
+        """The cards that may legally be taken next (in pack order when the
+        talon order is unknown)."""
         if self._stack is not None:
             return self._stack[-1:]
         pool = self._upper if self._upper else self._bottom
-        return list(pool)
+        return sorted(pool, key=_PACK_ORDER)
 
-    def check(self, card: Card | None) -> tuple[Card | None, list[TalonIssue]]:
+    def check(self, card: Card | None) -> tuple[Card | None, tuple[TalonIssue, ...]]:
         """The card that would be taken, and what is wrong with taking it.
         A None card with ABSENT, EMPTY or UNNAMED means nothing can be taken."""
-        if self._size == 0:
-            return None, [TalonIssue.EMPTY]
-        if self._stack is not None:
-            top = self._stack[-1]
+        if self.size == 0:
+            return None, (TalonIssue.EMPTY,)
+        stack = self._stack
+        if stack is not None:
+            top = stack[-1]
             if card is None or card is top:
-                return top, []
-            if card in self._stack:
-                return card, [TalonIssue.NOT_TOP]
-            return None, [TalonIssue.ABSENT]
+                return top, ()
+            if card in stack:
+                return card, (TalonIssue.NOT_TOP,)
+            return None, (TalonIssue.ABSENT,)
         if card is None:
-            return None, [TalonIssue.UNNAMED]
-        if self._upper[card]:
-            return card, []
-        if self._bottom[card]:
-            return card, [TalonIssue.REMOVED_EARLY] if self._upper else []
-        return None, [TalonIssue.ABSENT]
+            return None, (TalonIssue.UNNAMED,)
+        if card in self._upper:
+            return card, ()
+        if card in self._bottom:
+            return card, (TalonIssue.REMOVED_EARLY,) if self._upper else ()
+        return None, (TalonIssue.ABSENT,)
 
     def remove(self, card: Card) -> None:
         """Take `card` (one that `check` resolved)."""
-        if self._stack is not None:
-            if self._stack[-1] is card:
-                self._stack.pop()
+        stack = self._stack
+        if stack is not None:
+            if stack[-1] is card:
+                stack.pop()
             else:
-                self._stack.remove(card)  # each card exists once
-        elif self._upper[card]:
-            self._upper[card] -= 1
-            if not self._upper[card]:
-                del self._upper[card]
+                stack.remove(card)  # each card exists once
         else:
-            self._bottom[card] -= 1
-            if not self._bottom[card]:
-                del self._bottom[card]
-        self._size -= 1
+            pool = self._upper if card in self._upper else self._bottom
+            left = pool[card] - 1
+            if left:
+                pool[card] = left
+            else:
+                del pool[card]
+        self.size -= 1
