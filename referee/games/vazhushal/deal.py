@@ -140,8 +140,10 @@ def check_deal(options: VazhushalOptions, record: DealRecord, *, players: tuple[
             check.report(R.PACK, f"the negative joker {negative}: more copies than the pack holds",
                          where=at.get("negative"))
     stock = check.pack - used
-    any_pure = any(has_pure_run(hand) for hand in record.dealt.hands)
+
     rule = options.first_joker_no_pure_sequence
+    # whether a dealt hand holds a pure sequence: only the rules other than `none` ask
+    any_pure = rule is not NoPureSequence.NONE and any(has_pure_run(hand) for hand in record.dealt.hands)
     where = at.get("first")
     *returned, first = record.first
     for i, card in enumerate(record.first):

@@ -23,7 +23,7 @@ from ...hand import sort_cards
 from . import rules as R
 from .deal import Setup, count_doubles
 from .line import Line
-from .melds import Placed, identity, resolve
+from .melds import Placed, resolve
 from .moves import (Add, Declare, Discard, DrawLine, DrawStock, EndMark, Meld, Move, Overflow, Rearrange)
 from .options import TieRule, VazhushalOptions
 from .stock import DrawCheck, Stock
@@ -63,8 +63,8 @@ class Turn:
     """What one meld phase has done so far (a player's final phase too)."""
 
     player: int
-    start_hand: Counter[Card]
-    start_melds: list[Counter[Card]]
+    start_hand: Counter[Card]  # may hold zero counts, like the hands themselves
+    start_melds: list[tuple[Placed, ...]]  # each meld's cards at the start (tuples: never changed in place)
     had_melds: bool
     had_pure: bool
     final: bool = False
@@ -169,16 +169,29 @@ class GameState:
                 self.ghost = _Ghost(turn.player, pending)
         self.phase = Phase.STOPPED
 
-    def _missing(self, seat: int, cards: Iterable[Card]) -> Counter[Card]:
-        return Counter(cards) - self.hands[seat]
+    def _missing(self, seat: int, cards: Sequence[Card]) -> Counter[Card] | None:
+        """The cards of `cards` (with multiplicity) that the player does not
+        hold; None when the hand holds them all (checked without Counters)."""
+        hand = self.hands[seat]
+        need: dict[Card, int] = {}
+        for c in cards:
+            need[c] = need.get(c, 0) + 1
+        for c, count in need.items():
+            if hand.get(c, 0) < count:
+                return Counter(cards) - hand
+        return None
 
     def has_pure_sequence(self, seat: int) -> bool:
         """Whether the player has a pure sequence on the table."""
-        return any(m.check(self.wild).pure for m in self.melds[seat])
+        wild = self.wild
+        for meld in self.melds[seat]:
+            if meld.check(wild).pure:
+                return True
+        return False
 
     def _start_turn(self, seat: int, *, final: bool = False) -> Turn:
         melds = self.melds[seat]
-        return Turn(player=seat, start_hand=+self.hands[seat], start_melds=[m.physical() for m in melds],
+        return Turn(player=seat, start_hand=_copy(self.hands[seat]), start_melds=[m.cards for m in melds],
                     had_melds=bool(melds), had_pure=self.has_pure_sequence(seat), final=final)
 
     # ------------------------------------------------------------ the events
@@ -189,23 +202,24 @@ class GameState:
             self._ghost_sees(move)
             return
         self.last_move = move
-        if isinstance(move, Overflow):
+        kind = type(move)  # the move types are final: comparing types is the cheapest dispatch
+        if kind is Overflow:
             self._on_overflow(move)
             return
         self.last_overflow = None
-        if isinstance(move, Declare):
+        if kind is Declare:
             self._on_declare(move)
-        elif isinstance(move, EndMark):
+        elif kind is EndMark:
             self._on_end_mark(move)
         elif self.phase is Phase.OVER:
             self._report(R.TURN_SHAPE, move, f"nothing may follow going out ({self.name(self.out_player)} went out)",
                          player=getattr(move, "player", None))
-        elif isinstance(move, (DrawStock, DrawLine)):
+        elif kind is DrawStock or kind is DrawLine:
             self._on_draw(move)
-        elif isinstance(move, (Meld, Add, Rearrange)):
-            self._on_meld_action(move)
-        elif isinstance(move, Discard):
+        elif kind is Discard:
             self._on_discard(move)
+        elif kind is Meld or kind is Add or kind is Rearrange:
+            self._on_meld_action(move)
 
     def finish(self) -> GameResult:
         """The moves have run out: close the final phase, or say the game did not end."""
@@ -332,8 +346,9 @@ class GameState:
         if check is DrawCheck.LOWER:
             self._report(R.STOCK_ORDER, move, f"{drawn} was put under the stock and lies below other cards;"
                                               " it cannot be drawn yet", player=seat)
-        self.hands[seat][drawn] += 1
-        if self.stock.empty and not self.exhausted and not turn.final:
+        hand = self.hands[seat]
+        hand[drawn] = hand.get(drawn, 0) + 1
+        if not self.exhausted and not turn.final and self.stock.empty:
             self.exhausted = True
 
     def _take(self, move: DrawLine, turn: Turn, *, forced: bool) -> None:
@@ -348,9 +363,11 @@ class GameState:
                                              f" not {format_cards(move.cards)}", player=seat)
             return
         bottom = self.line.reaches_bottom_joker(depth)
-        hand_before = +self.hands[seat]
+        hand = self.hands[seat]
+        hand_before = _copy(hand)
         taken = self.line.take(depth)
-        self.hands[seat].update(taken)
+        for c in taken:
+            hand[c] = hand.get(c, 0) + 1
         facts = TakeFacts(key=taken[-1], taken=tuple(taken), bottom_joker=bottom and not forced,
                           forced=forced and bottom, hand_before=hand_before)
         if not turn.final:  # a take in the final phase is VZ-5.11 alone
@@ -387,7 +404,7 @@ class GameState:
         if loose:
             self._close(turn)
             return
-        if not turn.final and not turn.emptied and not +self.hands[seat]:
+        if not turn.final and not turn.emptied and not any(self.hands[seat].values()):  # counts are never negative
             turn.emptied = True
             self._report(R.KEEP_ONE, move, f"{self.name(seat)} has melded every card and has none left to discard",
                          player=seat)
@@ -407,7 +424,7 @@ class GameState:
             return False
         placed, problems = resolve(move.tokens, self.wild)
         self._declared(move, problems)
-        self.hands[seat].subtract(cards)
+        _subtract(self.hands[seat], cards)
         meld = TableMeld(placed, touched=move, laid_now=True)
         self.melds[seat].append(meld)
         turn.from_hand += len(cards)
@@ -436,7 +453,7 @@ class GameState:
         meld = melds[move.number - 1]
         placed, problems = resolve(move.tokens, self.wild, context=meld.cards)
         self._declared(move, problems)
-        self.hands[seat].subtract(cards)
+        _subtract(self.hands[seat], cards)
         meld.extend(placed, move)
         turn.from_hand += len(cards)
         if meld.laid_now and not turn.final:
@@ -500,7 +517,7 @@ class GameState:
         self._close(turn)
         hand = self.hands[seat]
         held = sum(hand.values())
-        if hand[card] > 0:
+        if hand.get(card, 0) > 0:
             hand[card] -= 1
             from_hand = True
         else:
@@ -534,7 +551,7 @@ class GameState:
     def _loose_discard(self, move: Discard) -> None:
         """A discard outside the discard step: applied if the card is in hand."""
         seat = move.player
-        if self.hands[seat][move.card] <= 0:
+        if self.hands[seat].get(move.card, 0) <= 0:
             self._stop(R.AVAILABILITY, move, f"{self.name(seat)} does not hold {move.card}", player=seat)
             return
         self.hands[seat][move.card] -= 1
@@ -553,9 +570,18 @@ class GameState:
 
     def phase_problems(self, turn: Turn) -> list[tuple[str, Move, str]]:
         """Every rule the meld phase so far would break if it ended now
-        (sections 3, 5, 6, 7): (rule, move reported at, message)."""
+        (sections 3, 5, 6, 7): (rule, move reported at, message). A phase
+        that touched no meld and took nothing (most turns: a draw and a
+        discard) has nothing to judge and costs next to nothing."""
         seat, wild = turn.player, self.wild
         melds = self.melds[seat]
+        touched = False
+        for meld in melds:
+            if meld.touched is not None:
+                touched = True
+                break
+        if not touched and turn.last_action is None and not turn.takes and not turn.rearranges:
+            return []
         found: list[tuple[str, Move, str]] = []
         regrouped: set[int] = set()
 
@@ -573,19 +599,20 @@ class GameState:
                 found.append((rule, meld.touched, f"meld {number} ({' '.join(meld.tokens())}): {message}"))
             if check.problems and not meld.laid_now:
                 result_rule(meld.touched)
-        seen: dict[tuple[int, ...], TableMeld] = {}
-        test = self.options.identical_meld_test
-        for meld in melds:
-            key = identity(meld.cards, test)
-            other = seen.get(key)
-            if other is not None and (meld.touched or other.touched):
-                at = max((m.touched for m in (meld, other) if m.touched), key=lambda mv: mv.index)
-                found.append((R.IDENTICAL, at, f"{self.name(seat)} holds two identical melds"
-                                               f" ({' '.join(meld.tokens())})"))
-                if any(m.touched and not m.laid_now for m in (meld, other)):
-                    result_rule(at)
-            seen.setdefault(key, meld)
-        if melds and turn.last_action is not None and not any(m.check(wild).pure for m in melds):
+        if touched:  # two identical melds matter only when one of them was touched
+            seen: dict[tuple[int, ...], TableMeld] = {}
+            test = self.options.identical_meld_test
+            for meld in melds:
+                key = meld.identity(test)
+                other = seen.get(key)
+                if other is not None and (meld.touched or other.touched):
+                    at = max((m.touched for m in (meld, other) if m.touched), key=lambda mv: mv.index)
+                    found.append((R.IDENTICAL, at, f"{self.name(seat)} holds two identical melds"
+                                                   f" ({' '.join(meld.tokens())})"))
+                    if any(m.touched and not m.laid_now for m in (meld, other)):
+                        result_rule(at)
+                seen.setdefault(key, meld)
+        if melds and turn.last_action is not None and not self.has_pure_sequence(seat):
             found.append((R.PURE_REQUIRED, turn.last_action,
                           f"{self.name(seat)} has melds but no pure sequence among them" +
                           ("" if turn.had_melds else " (a player's first meld must be a pure sequence)")))
@@ -676,6 +703,22 @@ class GameState:
         from .plans import legal_moves
 
         return legal_moves(self)
+
+
+def _subtract(hand: Counter[Card], cards: Iterable[Card]) -> None:
+    """`hand.subtract(cards)` for cards the hand holds, without Counter's
+    Python-level type checks."""
+    for c in cards:
+        hand[c] -= 1
+
+
+def _copy(hand: Counter[Card]) -> Counter[Card]:
+    """A copy of a hand, zero counts included (every reader ignores them),
+    made at C speed: `Counter.copy()` goes through Counter's Python-level
+    `__init__` and `update`, and `+hand` through a Python loop."""
+    copy: Counter[Card] = Counter.__new__(Counter)
+    dict.update(copy, hand)
+    return copy
 
 
 def _signature(placed: Sequence[Placed]) -> tuple[tuple[int, int], ...]:

@@ -3,7 +3,7 @@ replay every game, settle the match, compare the claims."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from ...findings import Finding
 from ...yamldoc import Document
@@ -16,6 +16,9 @@ from .options import VazhushalOptions
 from .record import DealRecord, VazhushalRecord, read_record
 from .settle import MatchTally, compare_deal, compare_match, deal_summary, match_summary
 
+if TYPE_CHECKING:
+    from ..table import Beat, Position
+
 __all__ = ["Vazhushal", "replay_deal"]
 
 _UNSETTLED = GameResult(settled=False, end=None, out_player=None, scores=None, winners=frozenset())
@@ -23,21 +26,34 @@ _UNSETTLED = GameResult(settled=False, end=None, out_player=None, scores=None, w
 
 def replay_deal(options: VazhushalOptions, record: DealRecord, *, players: tuple[str, ...], setup: Setup) -> GameState:
     """A game replayed through all its moves."""
+    return _replay(options, record, players=players, setup=setup)[0]
+
+
+def _replay(options: VazhushalOptions, record: DealRecord, *, players: tuple[str, ...],
+            setup: Setup) -> tuple[GameState, GameResult]:
+    """A game replayed through all its moves, and its result (scored once)."""
     state = GameState(options=options, players=players, hands=record.dealt.hands, setup=setup,
                       dealer=record.dealer, deal=record.number)
+    apply = state.apply
     for move in record.moves:
-        state.apply(move)
-    state.finish()
-    return state
+        apply(move)
+    return state, state.finish()
 
 
 class Vazhushal:
     name = "vazhushal"
 
     def referee(self, document: Document, header: Header) -> Verdict:
-        options = VazhushalOptions.from_values(header.ruleset.values)
-        record = read_record(document, header.players)
-        return self.judge(record, options)
+        return self.judge_header(self.read(document, header), header)
+
+    def read(self, document: Document, header: Header) -> VazhushalRecord:
+        """The transcript read into typed values (the "moves" stage of
+        benchmarks/bench.py)."""
+        return read_record(document, header.players)
+
+    def judge_header(self, record: VazhushalRecord, header: Header) -> Verdict:
+        """Replay and settle a record under the header's ruleset."""
+        return self.judge(record, VazhushalOptions.from_values(header.ruleset.values))
 
     def judge(self, record: VazhushalRecord, options: VazhushalOptions) -> Verdict:
         players = record.players
@@ -59,9 +75,8 @@ class Vazhushal:
                     dline, dcolumn = deal.at["deal"]
                     findings.append(Finding(rule=R.MATCH, message="the match was already decided; this game is"
                                             " not part of it", deal=deal.number, line=dline, column=dcolumn))
-                state = replay_deal(options, deal, players=players, setup=setup)
+                state, result = _replay(options, deal, players=players, setup=setup)
                 findings.extend(state.findings)
-                result = state.result()
             if deal.claims is not None:
                 findings.extend(compare_deal(deal.claims, result, players=players, deal=deal.number))
             lines, data = deal_summary(result, players, dealer=deal.dealer, deal=deal.number)
@@ -73,6 +88,19 @@ class Vazhushal:
             findings.extend(compare_match(record.claims, match, players=players))
         lines, data = match_summary(match, players, options=options, games=len(record.deals))
         return Verdict(findings=tuple(findings), deals=tuple(outcomes), lines=lines, data=data)
+
+    def position(self, document: Document, header: Header, *, deal: int, move: int,
+                 hide_hands: bool = False) -> Position:
+        from .views import position
+
+        raw = [entry["moves"] for entry in document.data["deals"]]
+        return position(VazhushalOptions.from_values(header.ruleset.values), self.read(document, header), raw,
+                        deal=deal, move=move, hide_hands=hide_hands)
+
+    def narrate(self, document: Document, header: Header) -> list[Beat]:
+        from .views import narrate
+
+        return narrate(VazhushalOptions.from_values(header.ruleset.values), self.read(document, header))
 
     def simulate(self, *, preset: str, players: int, seed: int, options: Mapping[str, str] | None = None) -> str:
         from .simulate import simulate

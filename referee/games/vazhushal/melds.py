@@ -22,7 +22,7 @@ from .wild import WildRule
 __all__ = [
     "Placed", "Token", "Kind", "MeldCheck", "check_meld", "resolve", "infer",
     "identity", "has_pure_run", "pure_run_positions", "held_run_in", "sequence_positions",
-    "ACE_LOW", "ACE_HIGH", "placed_token",
+    "ACE_LOW", "ACE_HIGH", "placed_token", "placed_as",
 ]
 
 ACE_LOW = 1
@@ -56,6 +56,19 @@ class Placed:
         return placed_token(self)
 
 
+_INTERNED: dict[tuple[Card, Card | None], Placed] = {}
+
+
+def placed_as(card: Card, stands: Card | None) -> Placed:
+    """`Placed(card, stands)`, one shared object per pair: the value is
+    immutable, and building a frozen dataclass costs more than finding it."""
+    key = (card, stands)
+    found = _INTERNED.get(key)
+    if found is None:
+        found = _INTERNED[key] = Placed(card, stands)
+    return found
+
+
 def placed_token(placed: Placed) -> str:
     """`9D`, or `JK=9D` for a card standing for another (VZ-14.8)."""
     if placed.stands is None or placed.as_itself:
@@ -82,6 +95,11 @@ class MeldCheck:
         return not self.problems
 
 
+_VALID_SET = MeldCheck(Kind.SET, False, ())
+_VALID_SEQUENCE = MeldCheck(Kind.SEQUENCE, False, ())
+_PURE_SEQUENCE = MeldCheck(Kind.SEQUENCE, True, ())
+
+
 def _position(rank: Rank, *, low: bool) -> int:
     return ACE_LOW if (rank is Rank.ACE and low) else int(rank)
 
@@ -89,11 +107,16 @@ def _position(rank: Rank, *, low: bool) -> int:
 def sequence_positions(stands: Sequence[Card]) -> list[int] | None:
     """Rank positions (ace 1 or 14) of cards that form a sequence of one suit
     (VZ-3.2), in the given order; None if they do not."""
-    if len({c.suit for c in stands}) != 1 or any(c.suit is None for c in stands):
+    suits = {c.suit_index for c in stands}  # plain ints: hashing a Suit is slow
+    if len(suits) != 1 or -1 in suits:
         return None
-    for low in (False, True):
-        positions = [_position(c.rank, low=low) for c in stands]
-        if len(set(positions)) == len(positions) and max(positions) - min(positions) == len(positions) - 1:
+    count = len(stands)
+    positions = [int(c.rank) for c in stands]  # the ace high
+    if len(set(positions)) == count and max(positions) - min(positions) == count - 1:
+        return positions
+    if ACE_HIGH in positions:  # the ace low
+        positions = [ACE_LOW if p == ACE_HIGH else p for p in positions]
+        if len(set(positions)) == count and max(positions) - min(positions) == count - 1:
             return positions
     return None
 
@@ -112,7 +135,7 @@ def _sequence_problem(stands: Sequence[Card]) -> str:
 def _set_problem(stands: Sequence[Card]) -> str | None:
     if len(stands) > 4:
         return f"a set has at most 4 cards, not {len(stands)}"
-    if len({c.suit for c in stands}) != len(stands):
+    if len({c.suit_index for c in stands}) != len(stands):
         return "a set cannot hold two cards of the same suit"
     return None
 
@@ -129,17 +152,16 @@ def check_meld(placed: Sequence[Placed], wild: WildRule) -> MeldCheck:
     known = [p.stands for p in placed if p.stands is not None]
     undeclared = len(known) < len(placed)
     same_rank = len({c.rank for c in known}) <= 1
-    same_suit = len({c.suit for c in known}) <= 1
+    same_suit = len({c.suit_index for c in known}) <= 1
     if not undeclared:
         if same_rank:
             problem = _set_problem(known)
             if problem is None:
-                return MeldCheck(Kind.SET, False, ())
+                return _VALID_SET
             return MeldCheck(None, False, ((R.SET, problem),))
         if same_suit:
             if sequence_positions(known) is not None:
-                pure = all(p.as_itself for p in placed)
-                return MeldCheck(Kind.SEQUENCE, pure, ())
+                return _PURE_SEQUENCE if all(p.card is p.stands for p in placed) else _VALID_SEQUENCE
             return MeldCheck(None, False, ((R.SEQUENCE, _sequence_problem(known)),))
         declared_wild = [p for p in placed if wild.is_wild(p.card) and not p.as_itself]
         if declared_wild and infer([p.stands for p in placed if not wild.is_wild(p.card)],
@@ -240,8 +262,8 @@ def resolve(tokens: Sequence[Token], wild: WildRule, *, context: Sequence[Placed
             if declared is not None and declared is not c:
                 problems.append((R.DECLARATION, f"{c}={declared}: {c} is not wild and stands only for itself"))
             stands.append(c)
-    fixed = [p.stands for p in context if p.stands is not None]
     if open_slots:
+        fixed = [p.stands for p in context if p.stands is not None]
         known = fixed + [s for i, s in enumerate(stands) if i not in open_slots and s is not None]
         filled = infer(known, len(open_slots) + sum(1 for p in context if p.stands is None))
         for n, i in enumerate(open_slots):
@@ -251,8 +273,9 @@ def resolve(tokens: Sequence[Token], wild: WildRule, *, context: Sequence[Placed
                 read = f"; read as JK={filled[n]}" if filled is not None else ", and no value makes the meld valid"
                 problems.append((R.DECLARATION, f"a printed joker in a meld must say what it stands for{read}"))
     elif unmarked_wild:
-        trial = [Placed(t.card, s) for t, s in zip(tokens, stands)]
+        trial = [placed_as(t.card, s) for t, s in zip(tokens, stands)]
         if not check_meld(list(context) + trial, wild).valid:
+            fixed = [p.stands for p in context if p.stands is not None]
             known = fixed + [s for i, s in enumerate(stands) if i not in unmarked_wild]
             filled = infer(known, len(unmarked_wild))
             if filled is not None and len(tokens) + len(context) >= 3:
@@ -261,7 +284,7 @@ def resolve(tokens: Sequence[Token], wild: WildRule, *, context: Sequence[Placed
                         problems.append((R.DECLARATION, f"{tokens[i].card} stands for {value} here,"
                                                         f" which the transcript must say ({tokens[i].card}={value})"))
                     stands[i] = value
-    return [Placed(t.card, s) for t, s in zip(tokens, stands)], problems
+    return [placed_as(t.card, s) for t, s in zip(tokens, stands)], problems
 
 
 def identity(placed: Iterable[Placed], test: IdenticalTest) -> tuple[int, ...]:
@@ -271,12 +294,13 @@ def identity(placed: Iterable[Placed], test: IdenticalTest) -> tuple[int, ...]:
     return tuple(sorted(p.stands.index if p.stands is not None else 99 for p in placed))
 
 
-def _suit_positions(cards: Iterable[Card]) -> dict[Suit, set[int]]:
-    found: dict[Suit, set[int]] = {}
+def _suit_positions(cards: Iterable[Card]) -> dict[int, set[int]]:
+    """Rank positions held in each suit (by suit index), the ace at both ends."""
+    found: dict[int, set[int]] = {}
     for c in cards:
         if c.suit is None:
             continue
-        positions = found.setdefault(c.suit, set())
+        positions = found.setdefault(c.suit_index, set())
         positions.add(int(c.rank))
         if c.rank is Rank.ACE:
             positions.add(ACE_LOW)

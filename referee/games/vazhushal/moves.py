@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from ...cards import Card, parse_card
+from ...cards import ALL_CARDS, JOKER, Card, parse_card
 from ...errors import shown
 from .melds import Token
 
@@ -109,14 +109,22 @@ class MoveSyntaxError(ValueError):
     """A move line that names an unknown player or card, or has a bad shape."""
 
 
+_CANONICAL: dict[str, Card] = {c.token: c for c in ALL_CARDS}  # the usual spelling, found without parsing
+_CANONICAL[JOKER.token] = JOKER
+_PLAIN: dict[str, Token] = {text: Token(c) for text, c in _CANONICAL.items()}  # frozen, so shared
+
+
 def _card(token: str) -> Card:
-    found = parse_card(token)
+    found = _CANONICAL.get(token) or parse_card(token)
     if found is None:
         raise MoveSyntaxError(f"'{shown(token)}' is not a card (cards look like AS, 10H, TD, 7♣, JK)")
     return found
 
 
 def _token(text: str) -> Token:
+    plain = _PLAIN.get(text)
+    if plain is not None:
+        return plain
     left, sep, right = text.partition("=")
     if not sep:
         return Token(_card(text))
@@ -147,45 +155,54 @@ _FORMS = ("P draw stock CARD, P draw line K [CARDS], P meld CARDS, P add N CARDS
 
 
 def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, column: int) -> Move:
-    """One typed move; raises MoveSyntaxError naming what is wrong."""
+    """One typed move; raises MoveSyntaxError naming what is wrong. The
+    verbs are tried in the order of how often they occur."""
     words = text.split()
-    at = {"index": index, "line": line, "column": column}
-    if len(words) == 2 and words[0] == "overflow":
-        return Overflow(card=_card(words[1]), **at)
-    if len(words) == 2 and words[0] == "end":
+    count = len(words)
+    if count == 2 and words[0] == "overflow":
+        return Overflow(card=_card(words[1]), index=index, line=line, column=column)
+    if count == 2 and words[0] == "end":
         if words[1] not in ("stock", "out"):
             raise MoveSyntaxError(f"'end {shown(words[1])}': a game ends by 'stock' or 'out'")
-        return EndMark(reason=words[1], **at)
-    if len(words) < 2:
+        return EndMark(reason=words[1], index=index, line=line, column=column)
+    if count < 2:
         raise MoveSyntaxError(f"'{shown(text)}' is not a move ({_FORMS})")
     player = _seat(words[0], seats)
-    verb, args = words[1], words[2:]
-    if verb == "draw" and len(args) >= 2 and args[0] == "stock" and len(args) == 2:
-        return DrawStock(player=player, card=_card(args[1]), **at)
-    if verb == "draw" and len(args) >= 2 and args[0] == "line":
-        depth = _number(args[1], "a take's depth")
-        cards = tuple(_card(w) for w in args[2:]) or None
-        return DrawLine(player=player, depth=depth, cards=cards, **at)
-    if verb == "meld":
-        return Meld(player=player, tokens=_tokens(args, "a meld"), **at)
-    if verb == "add" and len(args) >= 2:
-        if args[0].isdigit() and args[0] not in seats:
+    verb = words[1]
+    if verb == "discard" or verb == "out":
+        if count == 3:
+            return Discard(player=player, card=_card(words[2]), out=verb == "out", index=index, line=line,
+                           column=column)
+    elif verb == "draw":
+        if count == 4 and words[2] == "stock":
+            return DrawStock(player=player, card=_card(words[3]), index=index, line=line, column=column)
+        if count >= 4 and words[2] == "line":
+            depth = _number(words[3], "a take's depth")
+            cards = tuple(_card(w) for w in words[4:]) or None
+            return DrawLine(player=player, depth=depth, cards=cards, index=index, line=line, column=column)
+    elif verb == "meld":
+        return Meld(player=player, tokens=_tokens(words[2:], "a meld"), index=index, line=line, column=column)
+    elif verb == "add":
+        args = words[2:]
+        if count >= 4 and args[0].isdigit() and args[0] not in seats:
             return Add(player=player, owner=None, number=_number(args[0], "a meld number"),
-                       tokens=_tokens(args[1:], "an add"), **at)
-        if len(args) >= 3 and args[1].isdigit():
+                       tokens=_tokens(args[1:], "an add"), index=index, line=line, column=column)
+        if count >= 5 and args[1].isdigit():
             owner = _seat(args[0], seats)
             return Add(player=player, owner=None if owner == player else owner,
-                       number=_number(args[1], "a meld number"), tokens=_tokens(args[2:], "an add"), **at)
-    if verb == "rearrange" and args:
-        rest = text.split(None, 2)[2]
-        parts = [part.split() for part in rest.split("/")]
-        if any(not part for part in parts):
-            raise MoveSyntaxError("a rearrangement lists melds separated by '/', each with its cards")
-        return Rearrange(player=player, melds=tuple(_tokens(part, "a meld") for part in parts), **at)
-    if verb in ("discard", "out") and len(args) == 1:
-        return Discard(player=player, card=_card(args[0]), out=verb == "out", **at)
-    if verb == "declare" and not args:
-        return Declare(player=player, **at)
+                       number=_number(args[1], "a meld number"), tokens=_tokens(args[2:], "an add"),
+                       index=index, line=line, column=column)
+    elif verb == "rearrange":
+        if count > 2:
+            rest = text.split(None, 2)[2]
+            parts = [part.split() for part in rest.split("/")]
+            if any(not part for part in parts):
+                raise MoveSyntaxError("a rearrangement lists melds separated by '/', each with its cards")
+            return Rearrange(player=player, melds=tuple(_tokens(part, "a meld") for part in parts), index=index,
+                             line=line, column=column)
+    elif verb == "declare":
+        if count == 2:
+            return Declare(player=player, index=index, line=line, column=column)
     raise MoveSyntaxError(f"'{shown(text)}' is not a Vazhushal move ({_FORMS})")
 
 

@@ -51,8 +51,13 @@ class Stock:
         """Take `card` out of the model; LOWER means it was there but lay lower
         (it is still taken out, VZ-9.1); MISSING means it is not there at all."""
         if self.unknown_size:
-            if self.unknown.get(card):
-                self._take_unknown(card)
+            left = self.unknown.get(card)
+            if left:  # the common draw, without further calls
+                if left > 1:
+                    self.unknown[card] = left - 1
+                else:
+                    self.unknown.pop(card)
+                self.unknown_size -= 1
                 return DrawCheck.OK
             return self._from_under(card, first_ok=False)
         if self.under:
@@ -61,14 +66,6 @@ class Stock:
             self.negative = None
             return DrawCheck.OK
         return DrawCheck.MISSING
-
-    def _take_unknown(self, card: Card) -> None:
-        left = self.unknown[card] - 1
-        if left:
-            self.unknown[card] = left
-        else:
-            del self.unknown[card]
-        self.unknown_size -= 1
 
     def _from_under(self, card: Card, *, first_ok: bool) -> DrawCheck:
         if first_ok and self.under and self.under[0] is card:

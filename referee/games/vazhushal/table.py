@@ -7,8 +7,9 @@ from collections import Counter
 from typing import Sequence
 
 from ...cards import Card
-from .melds import MeldCheck, Placed, check_meld
+from .melds import MeldCheck, Placed, check_meld, identity
 from .moves import Move
+from .options import IdenticalTest
 from .wild import WildRule
 
 __all__ = ["TableMeld"]
@@ -19,18 +20,20 @@ class TableMeld:
     that changed it; `laid_now` is True for a meld laid by a `meld` action in
     the current phase (it holds no card melded before)."""
 
-    __slots__ = ("cards", "touched", "laid_now", "_check")
+    __slots__ = ("cards", "touched", "laid_now", "_check", "_identity")
 
     def __init__(self, cards: Sequence[Placed], *, touched: Move | None = None, laid_now: bool = False) -> None:
         self.cards: tuple[Placed, ...] = tuple(cards)
         self.touched = touched
         self.laid_now = laid_now
         self._check: MeldCheck | None = None
+        self._identity: tuple[IdenticalTest, tuple[int, ...]] | None = None
 
     def extend(self, placed: Sequence[Placed], move: Move) -> None:
         self.cards += tuple(placed)
         self.touched = move
         self._check = None
+        self._identity = None
 
     def take_out(self, card: Card) -> None:
         """A melded card leaves the meld (only ever as a VZ-6.3 breach)."""
@@ -41,11 +44,20 @@ class TableMeld:
                 break
         self.cards = tuple(cards)
         self._check = None
+        self._identity = None
 
     def check(self, wild: WildRule) -> MeldCheck:
+        """Section 3 on this meld (computed once until the meld changes)."""
         if self._check is None:
             self._check = check_meld(self.cards, wild)
         return self._check
+
+    def identity(self, test: IdenticalTest) -> tuple[int, ...]:
+        """What an identical meld shares with this one (VZ-3.9; kept until the meld changes)."""
+        cached = self._identity
+        if cached is None or cached[0] is not test:
+            cached = self._identity = (test, identity(self.cards, test))
+        return cached[1]
 
     def physical(self) -> Counter[Card]:
         return Counter(p.card for p in self.cards)

@@ -47,7 +47,7 @@ class TurnFacts:
     start_hand: Counter[Card]
     new_melds: Sequence[NewMeld]
     end_melds: Sequence[Sequence[Placed]]  # all the player's melds at the end of the phase
-    start_melds: Sequence[Counter[Card]]  # physical cards of each meld held before the turn
+    start_melds: Sequence[Sequence[Placed]]  # each meld held before the turn
 
 
 def _pure(meld: Sequence[Placed], wild: WildRule) -> bool:
@@ -58,10 +58,10 @@ def _holds(meld: Sequence[Placed], key: Card) -> bool:
     return any(p.card is key for p in meld)
 
 
-def _rearranged_new(meld: Sequence[Placed], start_melds: Sequence[Counter[Card]]) -> bool:
+def _rearranged_new(meld: Sequence[Placed], start_melds: Sequence[Sequence[Placed]]) -> bool:
     """VZ-10.11: a meld holding none of the older melds whole counts as new."""
     cards = Counter(p.card for p in meld)
-    return not any(not (old - cards) for old in start_melds)
+    return not any(not (Counter(p.card for p in old) - cards) for old in start_melds)
 
 
 def _new_melds(turn: TurnFacts, options: VazhushalOptions) -> list[NewMeld]:
@@ -91,15 +91,17 @@ def judge_take(take: TakeFacts, turn: TurnFacts, *, wild: WildRule, options: Vaz
         return []  # VZ-10.6: sections 5 and 7 do not apply to the forced take
     melds = _new_melds(turn, options)
     key = take.key
-    in_new = any(_holds(m, key) for _, m in melds)
-    in_pure = any(_holds(m, key) and _pure(m, wild) for _, m in melds)
-    held_pure = has_pure_run(turn.start_hand)
+    with_key = [m for _, m in melds if _holds(m, key)]
     if take.bottom_joker:
-        return _judge_bottom_joker(take, turn, melds=melds, in_new=in_new, in_pure=in_pure, held_pure=held_pure,
-                                   wild=wild, options=options)
-    if not in_new:
+        return _judge_bottom_joker(take, turn, melds=melds, in_new=bool(with_key),
+                                   in_pure=any(_pure(m, wild) for m in with_key),
+                                   held_pure=has_pure_run(turn.start_hand), wild=wild, options=options)
+    if not with_key:
         return [(R.KEY_CARD, f"the key card {key} (the deepest card taken) is not used in a new meld this turn")]
-    if turn.had_melds or in_pure or (held_pure and _case_b(melds, key, turn=turn, wild=wild)):
+    if turn.had_melds or any(_pure(m, wild) for m in with_key):
+        return []
+    held_pure = has_pure_run(turn.start_hand)
+    if held_pure and _case_b(melds, key, turn=turn, wild=wild):
         return []
     found = [(R.CASE_A, f"the key card {key} is not part of a pure sequence laid this turn")]
     if held_pure:

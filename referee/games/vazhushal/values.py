@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ...cards import Card, Rank
+from ...cards import ALL_CARDS, JOKER, Card, Rank
 from .melds import Placed
 
 __all__ = ["card_points", "placed_points", "meld_points", "hand_points"]
@@ -17,15 +17,18 @@ def card_points(card: Card) -> int:
     return 10 if card.rank >= Rank.TEN else int(card.rank)
 
 
+_POINTS: dict[Card, int] = {c: card_points(c) for c in (*ALL_CARDS, JOKER)}  # looked up, not computed, when scoring
+
+
 def placed_points(placed: Placed) -> int:
     """A melded card is worth the card it stands for (0 if that is unknown)."""
-    return card_points(placed.stands) if placed.stands is not None else 0
+    return _POINTS[placed.stands] if placed.stands is not None else 0
 
 
 def meld_points(placed: Iterable[Placed]) -> int:
-    return sum(placed_points(p) for p in placed)
+    return sum(_POINTS[p.stands] for p in placed if p.stands is not None)
 
 
 def hand_points(cards: Iterable[Card], *, joker: int) -> int:
     """A card left in hand counts its own rank; a printed joker counts `joker`."""
-    return sum(joker if c.rank is Rank.JOKER else card_points(c) for c in cards)
+    return sum(joker if c is JOKER else _POINTS[c] for c in cards)

@@ -1,0 +1,419 @@
+"""Vazhushal told to people: the table before any move (`referee show`) and
+each game turn by turn (`referee replay`).
+
+Both replay a game exactly as the check does (`check_deal`, then the engine
+move by move, stopping where the referee stops) and only read the engine's
+state; neither changes a ruling. The legal moves are those of `legal.py`:
+every draw, take and discard, and a selection of melds. With hands hidden,
+no card of a hand or of the stock is named (legal moves that would name one
+are counted, not listed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from ...cards import Card
+from ...hand import sort_cards
+from ..table import Beat, Position, ShowError
+from .deal import check_deal
+from .engine import End, GameResult, GameState, Phase
+from .legal import legal_listed
+from .melds import Placed, sequence_positions
+from .moves import Add, Declare, Discard, DrawLine, DrawStock, EndMark, Meld, Move, Overflow, Rearrange, write_move
+from .options import TieRule, VazhushalOptions
+from .record import DealRecord, VazhushalRecord
+
+__all__ = ["position", "narrate"]
+
+_NAMES_HAND_CARDS = (DrawStock, Discard, Meld, Add, Rearrange)  # legal moves left out when hands are hidden
+_LINE_SHOWN = 6  # line cards named in a turn's outcome
+
+
+# ------------------------------------------------------- the check's replay
+
+def _not_replayed(options: VazhushalOptions, record: VazhushalRecord) -> str | None:
+    """Why the referee replays no game at all (VZ-2.1, VZ-2.15), or None."""
+    problems = options.setup_problems(len(record.players))
+    if not problems:
+        return None
+    rule, text = problems[0]
+    return f"nothing is replayed: {rule} {text}"
+
+
+def _start(options: VazhushalOptions, record: VazhushalRecord, deal: DealRecord) -> GameState:
+    """The game as the check starts it (same setup, same previous dealer)."""
+    previous = record.deals[deal.number - 2].dealer if deal.number > 1 else None
+    late = frozenset(m.player for m in deal.moves if isinstance(m, Declare))
+    setup = check_deal(options, deal, players=record.players, previous_dealer=previous, late_declarers=late)
+    return GameState(options=options, players=record.players, hands=deal.dealt.hands, setup=setup,
+                     dealer=deal.dealer, deal=deal.number)
+
+
+# ------------------------------------------------------------------ words
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(c.token for c in cards) or "none"
+
+
+def _meld_text(cards: Sequence[Placed]) -> str:
+    """A meld's cards in reading order (a sequence by rank, a set by suit),
+    a wild card as JK=9D: the card it stands for."""
+    stands = [p.stands for p in cards]
+    ordered = list(cards)
+    if None not in stands:
+        positions = sequence_positions(stands)
+        if positions is not None:
+            ordered = [p for _, p in sorted(zip(positions, cards), key=lambda pair: pair[0])]
+        elif len({c.rank for c in stands}) == 1:
+            ordered = sorted(cards, key=lambda p: p.stands.suit_index)
+    return " ".join(p.token() for p in ordered)
+
+
+def _line_text(state: GameState, *, limit: int | None = None) -> str:
+    cards = state.line.top_to_bottom()
+    if not cards:
+        return "empty"
+    shown = cards if limit is None or len(cards) <= limit else cards[:limit]
+    more = f" +{len(cards) - len(shown)} more" if len(shown) < len(cards) else ""
+    bottom = " (the bottom card is a bottom joker)" if state.line.bottom_joker and len(shown) == len(cards) else ""
+    return _cards(shown) + more + bottom
+
+
+def _result_text(state: GameState, result: GameResult) -> str:
+    """How the game ended, as the settlement says it."""
+    if state.phase is Phase.STOPPED:
+        return "not settled: the referee's replay stopped (see the finding)"
+    if not result.settled:
+        return "not settled: the moves stop before the game ended (VZ-9.5)"
+    name = state.name
+    scores = ", ".join(f"{name(s)} {v}" for s, v in result.scores.items())
+    if result.end is End.OUT:
+        return f"{name(result.out_player)} went out and wins; points for information: {scores}"
+    if not result.winners:
+        verdict = f"a tie, and nobody wins ({TieRule.NO_WIN.value})"
+    elif len(result.winners) > 1:
+        verdict = "a tie: " + " and ".join(name(s) for s in sorted(result.winners)) + " win"
+    else:
+        verdict = f"{name(next(iter(result.winners)))} wins"
+    return f"the stock ran out; scores {scores}; {verdict}"
+
+
+def _stop_text(state: GameState) -> str:
+    stop = next((f for f in state.findings if f.stops_deal), None)
+    if stop is None:
+        return f"the referee's replay of game {state.deal} stopped"
+    return f"the referee's replay of game {state.deal} stopped at move {stop.move} ({stop.rule})"
+
+
+# --------------------------------------------------------------- the table
+
+def _state_line(state: GameState, *, turns: int, ended: bool) -> str:
+    """One sentence on where the game stands and who acts."""
+    name, phase, game = state.name, state.phase, f"game {state.deal}"
+    if phase is Phase.STOPPED:
+        return _stop_text(state) + "; nothing after it is replayed"
+    if ended and state.incomplete:
+        return f"{game}: the moves end here, before the game ended (VZ-9.5); the game is not settled"
+    if phase is Phase.DRAW:
+        seat = state.turn_player
+        if state.forced_player == seat:
+            due = f"{name(seat)} must take the joker {state.line.top(1)[0]} that starts the line (VZ-10.6)"
+        else:
+            due = f"{name(seat)} to draw from the stock or take from the line"
+        return f"{game}, turn {turns + 1}{' (the first)' if state.first_turn else ''}: {due}"
+    if phase is Phase.MELD:
+        turn = state.turn
+        if turn.takes:
+            take, facts = turn.takes[-1]
+            drew = f"after taking {take.depth} from the line (key card {facts.key})"
+        else:
+            drew = "after drawing from the stock" if turn.draws else "without a draw"
+        who = name(turn.player)
+        return f"{game}, turn {turns}: {who}'s meld phase, {drew}; {who} may meld, add or rearrange, then discards"
+    if phase is Phase.FINAL:
+        return f"{game}: the stock is exhausted; final phase: any player may still meld, add or rearrange"
+    how = f"{name(state.out_player)} went out" if state.end is End.OUT else "the stock ran out"
+    return f"{game} is over: {how}"
+
+
+def _wild_line(state: GameState, negative: Card | None) -> str:
+    if negative is None:
+        return f"no negative joker: {state.wild.describe()}"
+    where = ""
+    if state.shown_negative is None:  # negative_joker_drawable: it is the stock's last card
+        where = " (the last card of the stock)" if state.stock.negative is not None else " (drawn)"
+    return f"negative joker {negative}{where}: {state.wild.describe()}"
+
+
+def _table(state: GameState, *, negative: Card | None, turns: int, ended: bool,
+           hide_hands: bool) -> tuple[list[str], dict[str, Any]]:
+    players = state.players
+    state_line = _state_line(state, turns=turns, ended=ended)
+    lines = [state_line]
+    if state.phase is Phase.MELD and not ended:
+        problems = list(dict.fromkeys(message for _, _, message in state.phase_problems(state.turn)))
+        if problems:
+            lines.append(f"  {state.name(state.turn.player)} may not discard yet: " + "; ".join(problems))
+    lines.append("  " + _wild_line(state, negative))
+    width = max(len(p) for p in players)
+    sizes: dict[str, int] = {}
+    for seat, player in enumerate(players):
+        cards = sort_cards((+state.hands[seat]).elements())
+        sizes[player] = len(cards)
+        shown = "" if hide_hands or not cards else ": " + _cards(cards)
+        lines.append(f"  {player:<{width}}  {_plural(len(cards), 'card')}{shown}")
+        melds = state.melds[seat]
+        if melds:
+            told = [f"{n}) {_meld_text(m.cards)}{' (pure)' if m.check(state.wild).pure else ''}"
+                    for n, m in enumerate(melds, start=1)]
+            lines.append(f"  {'':<{width}}  melds {'; '.join(told)}")
+    under = list(state.stock.under)
+    lines.append(f"  stock: {_plural(len(state.stock), 'card')}"
+                 + (f", the last {len(under)} put under it by line overflows: {_cards(under)}" if under else ""))
+    lines.append(f"  line (top first): {_line_text(state)}")
+    data: dict[str, Any] = dict(state.snapshot())
+    if hide_hands:
+        del data["hands"]
+    data.update(state=state_line, turn_number=turns, hand_sizes=sizes, under=[c.token for c in under],
+                replay_stopped=state.phase is Phase.STOPPED)
+    return lines, data
+
+
+def _to_move(state: GameState) -> tuple[str, ...]:
+    phase = state.phase
+    if phase is Phase.DRAW:
+        return (state.name(state.turn_player),)
+    if phase is Phase.MELD:
+        return (state.name(state.turn.player),)
+    if phase is Phase.FINAL:
+        return state.players
+    return ()
+
+
+def position(options: VazhushalOptions, record: VazhushalRecord, raw_moves: Sequence[Sequence[str]], *, deal: int,
+             move: int, hide_hands: bool) -> Position:
+    """The table before `move` of `deal` (both 1-based; one past the last
+    move is the end of the game, settled as the check settles it)."""
+    if not 1 <= deal <= len(record.deals):
+        raise ShowError(f"deal {deal}: the transcript has deals 1 to {len(record.deals)}")
+    game = record.deals[deal - 1]
+    if not 1 <= move <= len(game.moves) + 1:
+        raise ShowError(f"move {move}: deal {deal} has moves 1 to {len(game.moves)}")
+    recorded = raw_moves[deal - 1][move - 1] if move <= len(game.moves) else None
+    blocked = _not_replayed(options, record)
+    if blocked is not None:
+        return Position(deal=deal, move=move, recorded=recorded, lines=(blocked,), data={"state": blocked},
+                        to_move=(), legal=())
+    teller = _Teller(_start(options, record, game))
+    for index, earlier in enumerate(game.moves[: move - 1], start=1):
+        teller.step(index, earlier)
+    state = teller.state
+    ended = move > len(game.moves)
+    result = state.finish() if ended else None
+    lines, data = _table(state, negative=game.negative if options.negative_joker else None, turns=teller.turns,
+                         ended=ended, hide_hands=hide_hands)
+    if result is not None and state.phase is not Phase.STOPPED:
+        lines.insert(1, f"  result: {_result_text(state, result)}")
+        data["result"] = _result_text(state, result)
+    legal = legal_listed(state)
+    if hide_hands:
+        hidden = [m for m in legal if isinstance(m, _NAMES_HAND_CARDS)]
+        legal = [m for m in legal if not isinstance(m, _NAMES_HAND_CARDS)]
+        if hidden:
+            lines.append(f"  ({_plural(len(hidden), 'legal move')} that would name hidden cards are not listed)")
+    return Position(deal=deal, move=move, recorded=recorded, lines=tuple(lines), data=data,
+                    to_move=_to_move(state), legal=tuple(write_move(m, record.players) for m in legal))
+
+
+# ------------------------------------------------------------------ beats
+
+@dataclass(slots=True)
+class _Told:
+    """The beat being told: its moves so far and what came of them."""
+
+    title: str
+    first: int
+    last: int
+    seat: int | None
+    plays: list[tuple[str, str]] = field(default_factory=list)
+    outcome: str = ""
+
+
+class _Teller:
+    """Replays one game move by move, exactly as the check, and tells it in
+    beats: one per turn, the final phase, and a stop."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.turns = 0
+        self.beats: list[Beat] = []
+        self.told: _Told | None = None
+        self.last_turn: object | None = None  # the engine's Turn of the latest turn
+
+    def step(self, index: int, move: Move) -> None:
+        state = self.state
+        if state.phase is Phase.STOPPED:  # not replayed; the check still shows them to its ghost
+            state.apply(move)
+            self.told.last = index
+            return
+        before, due = state.phase, state.turn_player
+        what = self._before(move)
+        seat = getattr(move, "player", None)  # echo lines name no player
+        melds_before = len(state.melds[seat]) if seat is not None else 0
+        state.apply(move)
+        who, what = self._after(move, what, melds_before=melds_before)
+        kind = type(move)
+        if state.phase is Phase.STOPPED:
+            self._open("Stopped", index, seat=None)
+        elif before is Phase.FINAL or (state.phase is Phase.FINAL and kind in (DrawStock, DrawLine)):
+            if self.told is None or self.told.title != "Final phase":
+                self._open("Final phase", index, seat=None)
+        elif (state.turn is not None and state.turn is not self.last_turn) or (
+                kind is Discard and before is Phase.DRAW and move.player == due):
+            self.turns += 1
+            seat = state.turn.player if state.turn is not None else seat
+            self._open(f"Turn {self.turns}: {state.name(seat)}", index, seat=seat)
+        elif self.told is None:
+            self._open("Before the first turn", index, seat=None)
+        if state.turn is not None:
+            self.last_turn = state.turn
+        told = self.told
+        told.plays.append((who, what))
+        told.last = index
+        told.outcome = self._outcome(told)
+
+    def close(self, moves: int) -> list[Beat]:
+        """The beats of the game, after `finish()`; `moves` is how many it has."""
+        told = self.told
+        if told is not None:
+            if told.title == "Stopped":
+                later = f"; moves {told.first + 1} to {moves} are not replayed" if moves > told.first else ""
+                told.last = moves
+                told.outcome = f"{_stop_text(self.state)}; the game is not settled{later}"
+            elif told.title == "Final phase":
+                told.outcome = "the final phase ends with the moves; the game is scored"
+            self._emit()
+        return self.beats
+
+    def _open(self, title: str, index: int, *, seat: int | None) -> None:
+        self._emit()
+        self.told = _Told(title=title, first=index, last=index, seat=seat)
+
+    def _emit(self) -> None:
+        told = self.told
+        if told is not None:
+            self.beats.append(Beat(deal=self.state.deal, first=told.first, last=told.last, title=told.title,
+                                   plays=tuple(told.plays), outcome=told.outcome))
+        self.told = None
+
+    def _outcome(self, told: _Told) -> str:
+        state, seat = self.state, told.seat
+        if told.title == "Stopped":
+            return _stop_text(state)
+        if seat is None:
+            return f"line (top first) {_line_text(state, limit=_LINE_SHOWN)}"
+        name = state.name(seat)
+        if state.phase is Phase.OVER and state.out_player == seat:
+            return f"{name} goes out"
+        said = []
+        if state.last_overflow is not None:
+            said.append(f"the line is full: {state.last_overflow} goes under the stock")
+        if state.phase is Phase.FINAL:
+            said.append("the stock is empty: the final phase begins")
+        held, melds = sum(state.hands[seat].values()), len(state.melds[seat])
+        said.append(f"{_plural(held, 'card')} in hand, {_plural(melds, 'meld') if melds else 'no melds'}")
+        said.append(f"line (top first) {_line_text(state, limit=_LINE_SHOWN)}")
+        return "; ".join(said)
+
+    def _before(self, move: Move) -> str:
+        """What can only be said before the move is applied (the cards a take lifts)."""
+        state = self.state
+        if isinstance(move, DrawLine):
+            line = state.line
+            if not 1 <= move.depth <= len(line):
+                return f"takes {move.depth} from the line, which holds {_plural(len(line), 'card')}"
+            taken = line.top(move.depth)
+            notes = []
+            if move.depth > 1:
+                notes.append(f"key card {taken[-1]}")
+            if line.reaches_bottom_joker(move.depth):
+                notes.append("the bottom joker")
+            return f"takes {move.depth} from the line: {_cards(taken)}" + (f" ({', '.join(notes)})" if notes else "")
+        if isinstance(move, Discard):
+            held = sum(self.state.hands[move.player].values())
+            return f"discards {move.card}" + (f" face down while holding {held} cards" if move.out and held > 1 else "")
+        return ""
+
+    def _after(self, move: Move, what: str, *, melds_before: int) -> tuple[str, str]:
+        state = self.state
+        if isinstance(move, (Overflow, EndMark)):
+            text = f"overflow {move.card}" if isinstance(move, Overflow) else f"end {move.reason}"
+            return "transcript", f"notes: {text}"
+        seat = move.player
+        melds = state.melds[seat]
+        if isinstance(move, DrawStock):
+            what = f"draws {move.card} from the stock"
+        elif isinstance(move, Meld):
+            if len(melds) > melds_before:
+                what = f"melds {_meld_text(melds[-1].cards)} (meld {len(melds)})"
+            else:
+                what = f"melds {' '.join(_written(move.tokens))} (not applied)"
+        elif isinstance(move, Add):
+            cards = " ".join(_written(move.tokens))
+            if move.owner is not None:
+                what = f"adds {cards} to {state.name(move.owner)}'s meld {move.number} (no effect)"
+            elif 1 <= move.number <= len(melds):
+                what = f"adds {cards} to meld {move.number}: {_meld_text(melds[move.number - 1].cards)}"
+            else:
+                what = f"adds {cards} to meld {move.number} (not applied)"
+        elif isinstance(move, Rearrange):
+            what = "rearranges the melds: " + "; ".join(f"{n}) {_meld_text(m.cards)}"
+                                                          for n, m in enumerate(melds, start=1))
+        elif isinstance(move, Discard) and state.phase is Phase.OVER and state.out_player == seat \
+                and state.end is End.OUT:
+            what = f"goes out, discarding {move.card} face down"
+        elif isinstance(move, Declare):
+            what = "declares three doubles, after the negative joker was turned"
+        return state.name(seat), what
+
+
+def _written(tokens: Sequence) -> list[str]:
+    return [t.card.token if t.declared is None else f"{t.card.token}={t.declared.token}" for t in tokens]
+
+
+def _opening(state: GameState, deal: DealRecord, negative: Card | None) -> Beat:
+    name = state.name
+    *returned, first = deal.first
+    back = f"{_cards(returned)} went back into the stock; " if returned else ""
+    bottom = " (a bottom joker)" if state.line.bottom_joker else ""
+    outcome = (f"{name(deal.dealer)} deals; {_wild_line(state, negative)}; {back}the line starts with {first}"
+               f"{bottom}; {name(state.turn_player)} plays first")
+    return Beat(deal=deal.number, first=0, last=0, title=f"Game {deal.number}", plays=(), outcome=outcome)
+
+
+def narrate(options: VazhushalOptions, record: VazhushalRecord) -> list[Beat]:
+    """Every game: its deal, one beat per turn (the final phase as one beat,
+    a stop as one beat covering the moves left), and its result."""
+    beats: list[Beat] = []
+    blocked = _not_replayed(options, record)
+    for game in record.deals:
+        if blocked is not None:
+            beats.append(Beat(deal=game.number, first=0, last=0, title=f"Game {game.number}", plays=(),
+                              outcome=blocked))
+            continue
+        teller = _Teller(_start(options, record, game))
+        negative = game.negative if options.negative_joker else None
+        beats.append(_opening(teller.state, game, negative))
+        for index, move in enumerate(game.moves, start=1):
+            teller.step(index, move)
+        result = teller.state.finish()
+        beats.extend(teller.close(len(game.moves)))
+        beats.append(Beat(deal=game.number, first=0, last=0, title=f"End of game {game.number}", plays=(),
+                          outcome=_result_text(teller.state, result)))
+    return beats
