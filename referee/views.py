@@ -39,7 +39,14 @@ def show_text(report: Report, position: Position) -> str:
     out.extend(shown(line, 400) for line in position.lines)
     if position.to_move:
         out.append(f"to move: {', '.join(position.to_move)}")
-    out.append("legal moves: " + (", ".join(position.legal) if position.legal else "none"))
+    if not position.legal:
+        out.append("legal moves: none")
+    else:
+        import textwrap
+
+        out.append(f"legal moves ({len(position.legal)}):")
+        out.extend(textwrap.wrap(", ".join(position.legal), width=96, initial_indent="  ", subsequent_indent="  ",
+                                 break_on_hyphens=False))
     if position.recorded is None:
         out.append("recorded: nothing more (the deal's moves end here)")
         return "\n".join(out) + "\n"

@@ -99,7 +99,8 @@ def test_show_at_an_illegal_capture_gives_position_alternatives_and_ruling():
     assert re.search(r"^  Bo +3 cards: 9S 10H 7C +2 piles topped by AH \(2\), KS \(4\)", out, re.M)
     assert re.search(r"^  table: 7D KC 9C\b", out, re.M) and re.search(r"^  talon: 18 cards", out, re.M)
     assert re.search(r"^to move: Cecilia$", out, re.M)
-    legal = re.search(r"^legal moves: (.*)$", out, re.M).group(1).split(", ")
+    listed = re.search(r"^legal moves \(\d+\):\n((?:  .*\n)+)", out, re.M).group(1).replace("\n", " ")
+    legal = [" ".join(move.split()) for move in listed.split(",")]
     assert set(legal) == set(position.legal)
     assert "recorded: Cecilia play 9D capture none" in out
     assert re.search(rf"^  .*:32:9: {R.COMPULSORY} deal 1, move 13: ", out, re.M)
@@ -177,7 +178,7 @@ def test_show_hides_hands():
     assert hidden.legal == shown.legal and hidden.data["table"] == shown.data["table"]
     result = run("show", str(VIOLATIONS), "--deal", "3", "--move", "15", "--hide-hands")
     assert re.search(r"^  Anna +3 cards +pile topped by AD: 2 cards$", result.output, re.M)
-    assert "JD 9D AC" not in result.output.split("legal moves:")[0]
+    assert "JD 9D AC" not in result.output.split("legal moves")[0]
 
 
 @pytest.mark.parametrize("deal, move", [(0, 1), (4, 1), (1, 0), (1, 59), (3, 59)])
