@@ -69,6 +69,14 @@ class RecordReader:
         self.fail(path, f"'{shown(text)}' is not a whole number")
         return None
 
+    def integer(self, text: Any, path: tuple) -> int | None:
+        """A whole number that may carry a sign (`-12`, `+3`)."""
+        body = text[1:] if isinstance(text, str) and text[:1] in "+-" else text
+        if isinstance(body, str) and body.isdigit() and len(body) <= 6:
+            return int(text)
+        self.fail(path, f"'{shown(text)}' is not a whole number")
+        return None
+
     def amount(self, text: Any, path: tuple) -> Fraction | None:
         try:
             return parse_amount(text)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Mapping
+
+from ...options import typed_options
 
 __all__ = [
     "TableRefill", "ExcessRemoval", "StealMode", "DealerTieBreak", "SessionResult", "OnViolation",
@@ -63,14 +65,8 @@ class TjuvOptions:
     @classmethod
     def from_values(cls, values: Mapping[str, object]) -> TjuvOptions:
         """From a resolved ruleset's typed values (see `rulesets.resolve`)."""
-        kwargs: dict[str, object] = {}
-        for spec in fields(cls):
-            raw = values[spec.name]
-            if spec.name == "players":
-                kwargs[spec.name] = None if str(raw) == SEATS else int(str(raw))
-            else:
-                kwargs[spec.name] = type(spec.default)(str(raw))
-        return cls(**kwargs)
+        return typed_options(cls, values, converters={
+            "players": lambda raw: None if str(raw) == SEATS else int(str(raw))})
 
     @property
     def from_hand(self) -> bool:

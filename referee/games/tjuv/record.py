@@ -10,10 +10,11 @@ deal check, which cites the digest (TJ-2.1, TJ-10.x).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping
+from typing import Iterator, Mapping
 
-from ...cards import Card, parse_card, split_cards
-from ...errors import InputError, Problem, shown
+from ...cards import Card
+from ...errors import InputError, Problem
+from ...reader import RecordReader
 from ...yamldoc import Document
 from .moves import Move, MoveSyntaxError, parse_move
 
@@ -103,53 +104,8 @@ class TjuvRecord:
     at: Mapping[str, Position]
 
 
-class _Reader:
-    """Collects every input problem instead of stopping at the first."""
-
-    def __init__(self, document: Document, players: tuple[str, ...]) -> None:
-        self.document = document
-        self.players = players
-        self.seats = {name: i for i, name in enumerate(players)}
-        self.problems: list[Problem] = []
-
-    def fail(self, path: tuple, message: str, *, key: bool = False) -> None:
-        line, column = (self.document.key_position if key else self.document.position)(path)
-        self.problems.append(Problem(message, line, column))
-
-    def seat(self, value: Any, path: tuple, *, key: bool = False) -> int | None:
-        seat = self.seats.get(value)
-        if seat is None:
-            self.fail(path, f"'{shown(value)}' is not one of the players ({', '.join(self.players)})", key=key)
-        return seat
-
-    def cards(self, text: Any, path: tuple) -> tuple[Card, ...]:
-        found = []
-        for token in split_cards(text or ""):
-            parsed = parse_card(token)
-            if parsed is None:
-                self.fail(path, f"'{shown(token)}' is not a card (cards look like AS, 10H, TD, 7♣)")
-            else:
-                found.append(parsed)
-        return tuple(found)
-
-    def count(self, text: Any, path: tuple) -> int | None:
-        if isinstance(text, str) and text.isdigit() and len(text) <= 6:
-            return int(text)
-        self.fail(path, f"'{shown(text)}' is not a whole number")
-        return None
-
-    def per_player(self, mapping: dict, path: tuple, *, convert: Callable[[Any, tuple], Any]) -> dict[int, Any]:
-        result = {}
-        for name, raw in mapping.items():
-            seat = self.seat(name, path + (name,), key=True)
-            value = convert(raw, path + (name,))
-            if seat is not None and value is not None:
-                result[seat] = value
-        return result
-
-    def names(self, names: list, path: tuple) -> frozenset[int]:
-        seats = [self.seat(name, path + (i,)) for i, name in enumerate(names)]
-        return frozenset(s for s in seats if s is not None)
+class _Reader(RecordReader):
+    """The shared reader."""
 
 
 def _keys(reader: _Reader, raw: dict, path: tuple) -> Positions:
@@ -170,7 +126,7 @@ def _deal_claims(reader: _Reader, raw: dict, *, path: tuple) -> DealClaims:
         sweep = SweepClaim(player, cards)
     return DealClaims(
         counts=reader.per_player(raw["counts"], path + ("counts",), convert=reader.count) if "counts" in raw else None,
-        winners=reader.names(raw["winners"], path + ("winners",)) if "winners" in raw else None,
+        winners=frozenset(reader.names(raw["winners"], path + ("winners",))) if "winners" in raw else None,
         sweep=sweep,
         ranking=(reader.per_player(raw["ranking"], path + ("ranking",), convert=reader.count)
                  if "ranking" in raw else None),

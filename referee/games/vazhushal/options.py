@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Mapping
 
 from ...cards import Card, standard_pack
+from ...options import typed_options
 from . import rules as R
 
 __all__ = [
@@ -58,8 +59,9 @@ class TieRule(enum.Enum):
     NO_WIN = "no_win"
 
 
-_YES_NO = {"yes": True, "no": False}
-_ON_OFF = {"on": True, "off": False}
+
+
+_WHOLE_NUMBERS = ("extra_jokers", "unmelded_printed_joker_value", "match_wins")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -86,21 +88,9 @@ class VazhushalOptions:
     @classmethod
     def from_values(cls, values: Mapping[str, object]) -> VazhushalOptions:
         """From a resolved ruleset's typed values (see `rulesets.resolve`)."""
-        kwargs: dict[str, object] = {}
-        for spec in fields(cls):
-            raw = values[spec.name]
-            default = spec.default
-            if isinstance(default, enum.Enum):
-                kwargs[spec.name] = type(default)(raw)
-            elif spec.name == "negative_joker":
-                kwargs[spec.name] = _ON_OFF[str(raw)]
-            elif isinstance(default, bool):
-                kwargs[spec.name] = _YES_NO[str(raw)]
-            elif spec.name == "line_capacity":
-                kwargs[spec.name] = None if raw == "unlimited" else int(str(raw))
-            else:
-                kwargs[spec.name] = int(str(raw))
-        return cls(**kwargs)
+        return typed_options(cls, values, converters={
+            "line_capacity": lambda raw: None if raw == "unlimited" else int(str(raw)),
+            **{name: lambda raw: int(str(raw)) for name in _WHOLE_NUMBERS}})
 
     def pack_count(self, players: int) -> int:
         """VZ-2.2, VZ-10.1: one pack for 2 players, two for 3 to 6, unless set."""

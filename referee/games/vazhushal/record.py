@@ -9,10 +9,10 @@ copies than the packs hold) are left for the deal check (VZ-9.4).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
 
-from ...cards import Card, parse_card, split_cards
+from ...cards import Card
 from ...errors import InputError, Problem, shown
+from ...reader import RecordReader
 from ...yamldoc import Document
 from .moves import RESERVED_NAMES, Move, MoveSyntaxError, parse_move
 
@@ -75,54 +75,8 @@ class VazhushalRecord:
     at: dict[str, Position]
 
 
-class _Reader:
-    """Collects every input problem instead of stopping at the first."""
-
-    def __init__(self, document: Document, players: tuple[str, ...]) -> None:
-        self.document = document
-        self.players = players
-        self.seats = {name: i for i, name in enumerate(players)}
-        self.problems: list[Problem] = []
-
-    def fail(self, path: tuple, message: str, *, key: bool = False) -> None:
-        line, column = (self.document.key_position if key else self.document.position)(path)
-        self.problems.append(Problem(message, line, column))
-
-    def seat(self, value: Any, path: tuple, *, key: bool = False) -> int | None:
-        seat = self.seats.get(value)
-        if seat is None:
-            self.fail(path, f"'{shown(value)}' is not one of the players ({', '.join(self.players)})", key=key)
-        return seat
-
-    def cards(self, text: str, path: tuple) -> tuple[Card, ...]:
-        found = []
-        for token in split_cards(text):
-            parsed = parse_card(token)
-            if parsed is None:
-                self.fail(path, f"'{shown(token)}' is not a card (cards look like AS, 10H, TD, 7♣, JK)")
-            else:
-                found.append(parsed)
-        return tuple(found)
-
-    def integer(self, text: str, path: tuple) -> int | None:
-        body = text[1:] if text[:1] in "+-" else text
-        if body.isdigit() and len(body) <= 6:
-            return int(text)
-        self.fail(path, f"'{shown(text)}' is not a whole number")
-        return None
-
-    def per_player(self, mapping: dict, path: tuple, *, convert: Callable) -> dict[int, Any]:
-        result = {}
-        for name, raw in mapping.items():
-            seat = self.seat(name, path + (name,), key=True)
-            value = convert(raw, path + (name,))
-            if seat is not None and value is not None:
-                result[seat] = value
-        return result
-
-    def names(self, names: list, path: tuple) -> frozenset[int]:
-        seats = [self.seat(name, path + (i,)) for i, name in enumerate(names)]
-        return frozenset(s for s in seats if s is not None)
+class _Reader(RecordReader):
+    """The shared reader, with what only this game reads."""
 
     def dealt(self, raw: dict, path: tuple) -> Dealt:
         hands: list[tuple[Card, ...]] = [() for _ in self.players]
@@ -185,7 +139,7 @@ def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
         craw = raw["claims"]
         claims = DealClaims(
             scores=reader.per_player(craw["scores"], cpath + ("scores",), convert=reader.integer) if "scores" in craw else None,
-            winners=reader.names(craw["winners"], cpath + ("winners",)) if "winners" in craw else None,
+            winners=frozenset(reader.names(craw["winners"], cpath + ("winners",))) if "winners" in craw else None,
             at={key: document.position(cpath + (key,)) for key in craw},
         )
     return DealRecord(number=number, dealer=dealer if dealer is not None else 0, redeals=tuple(redeals),
