@@ -103,13 +103,15 @@ def check(files: tuple[str, ...], output_format: str, jobs: int | None, max_byte
     started = time.perf_counter()
     paths = expand_inputs(list(files))
     progress = _progress_bar() if len(paths) >= 20 and sys.stderr.isatty() else None
-    reports = []
-    streaming = output_format in ("text", "jsonl")
+    reports, statuses = [], []
+    streaming = output_format in ("text", "jsonl")  # written as they come, and not kept
     for report in check_files(paths, jobs=jobs or default_jobs(), max_bytes=max_bytes or DEFAULT_MAX_BYTES,
                               progress=progress):
-        reports.append(report)
+        statuses.append(report.status)
         if streaming:
             _write(RENDERERS[output_format]([report]), progress, colour=output_format == "text")
+        else:
+            reports.append(report)
     seconds = time.perf_counter() - started
     if progress:
         sys.stderr.write("\r\033[K")
@@ -119,11 +121,11 @@ def check(files: tuple[str, ...], output_format: str, jobs: int | None, max_byte
         sys.stdout.write(html_page(reports))
     elif not streaming:
         sys.stdout.write(RENDERERS[output_format](reports, seconds=seconds))
-    elif len(reports) > 1:
+    elif len(statuses) > 1:
         target = sys.stdout if output_format == "text" else sys.stderr
-        target.write(render_summary(summary(reports, seconds=seconds)))
+        target.write(render_summary(summary(statuses, seconds=seconds)))
     sys.stdout.flush()
-    sys.exit(exit_status(reports))
+    sys.exit(exit_status(statuses))
 
 
 def _progress_bar():

@@ -68,13 +68,13 @@ def render_text(reports: Iterable[Report], *, seconds: float | None = None) -> s
     return "\n".join(lines) + ("\n" if lines else "")
 
 
-def summary(reports: list[Report], *, seconds: float | None = None) -> dict:
+def summary(statuses: list[Status], *, seconds: float | None = None) -> dict:
     """Counts of a run, and its wall time when known."""
     counts = {
-        "files": len(reports),
-        "legal": sum(r.status is Status.LEGAL for r in reports),
-        "illegal": sum(r.status is Status.ILLEGAL for r in reports),
-        "unusable": sum(r.status is Status.UNUSABLE for r in reports),
+        "files": len(statuses),
+        "legal": statuses.count(Status.LEGAL),
+        "illegal": statuses.count(Status.ILLEGAL),
+        "unusable": statuses.count(Status.UNUSABLE),
     }
     if seconds is not None:
         counts["seconds"] = round(seconds, 3)
@@ -91,7 +91,7 @@ def render_summary(counts: dict) -> str:
 def render_json(reports: Iterable[Report], *, seconds: float | None = None) -> str:
     reports = list(reports)
     data = {"referee": __version__, "reports": [r.to_data() for r in reports],
-            "summary": summary(reports, seconds=seconds)}
+            "summary": summary([r.status for r in reports], seconds=seconds)}
     return json.dumps(data, indent=2, ensure_ascii=True) + "\n"
 
 

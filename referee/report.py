@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from .errors import InputError, Problem
 from .findings import Finding
@@ -71,6 +71,6 @@ class Report:
         return data
 
 
-def exit_status(reports: list[Report]) -> int:
-    """The CLI's exit status for a run: the worst report's (0 if none)."""
-    return max((r.exit_code for r in reports), default=0)
+def exit_status(statuses: Iterable[Status]) -> int:
+    """The CLI's exit status for a run: the worst file's (0 if none)."""
+    return max((s.exit_code for s in statuses), default=0)
