@@ -6,25 +6,32 @@ from __future__ import annotations
 
 from .errors import InputError
 from .games import get_game
+from .games.base import Header
 from .report import Report
 from .schemas import validate
 from .source import DEFAULT_MAX_BYTES, DEFAULT_STALL_SECONDS, Source, read_source
 from .transcript import read_header
-from .yamldoc import load_document
+from .yamldoc import Document, load_document
 
-__all__ = ["check_source", "check_file", "check_text"]
+__all__ = ["check_source", "check_file", "check_text", "referee_source"]
 
 
-def check_source(source: Source) -> Report:
-    """Referee one transcript already read into text."""
+def referee_source(source: Source) -> tuple[Report, Document | None, Header | None]:
+    """The report on one transcript, with the document and header it was
+    read into (None when the input is unusable)."""
     try:
         document = load_document(source.text, name=source.name)
         validate(document, "transcript.schema.json")
         header = read_header(document)
         verdict = get_game(header.game).referee(document, header)
     except InputError as exc:
-        return Report.unusable(source.name, exc)
-    return Report.of(source.name, header, verdict)
+        return Report.unusable(source.name, exc), None, None
+    return Report.of(source.name, header, verdict), document, header
+
+
+def check_source(source: Source) -> Report:
+    """Referee one transcript already read into text."""
+    return referee_source(source)[0]
 
 
 def check_text(text: str, *, name: str = "<string>") -> Report:

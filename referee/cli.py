@@ -150,28 +150,20 @@ def _write(text: str, progress=None, *, colour: bool = True) -> None:
 
 def _load_for_views(file: str):
     """(report, document, header, game) for show/replay, or exit 2 with the problems."""
-    from .check import check_source
+    from .check import referee_source
     from .errors import InputError
     from .games import get_game
     from .render import render_text
-    from .report import Status
+    from .report import Report
     from .source import read_source
-    from .transcript import read_header
-    from .yamldoc import load_document
 
     try:
-        source = read_source(file)
+        report, document, header = referee_source(read_source(file))
     except InputError as exc:
-        from .report import Report
-
-        _write(render_text([Report.unusable(file, exc)]))
-        sys.exit(2)
-    report = check_source(source)
-    if report.status is Status.UNUSABLE:
+        report, document, header = Report.unusable(file, exc), None, None
+    if document is None:
         _write(render_text([report]))
         sys.exit(2)
-    document = load_document(source.text, name=source.name)
-    header = read_header(document)
     return report, document, header, get_game(header.game)
 
 
