@@ -15,15 +15,17 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
 from ...cards import ALL_CARDS, JOKER, Card, Suit
 from ...findings import Finding
 from ...hand import Hand, sort_cards
 from . import rules as R
+from .display import exact
 from .endings import Ending, PlayResult, ShowWinner, decide
-from .melds import TableSpread, hand_total, layoff_problem, low_rank, partner, possible_spreads, spread_kind, \
-    spread_problem
+from .melds import TableSpread, hand_total, in_hand_order, kind_of, layoff_problem, low_rank, partner, \
+    possible_spreads, spread_kind, spread_problem
 from .moves import Declare, Discard, Draw, Drop, LayOff, Move, Show, Source, Spread
 from .options import DeclareWindow, FlipFlopOptions, ShowMode, StockEnd
 
@@ -43,6 +45,11 @@ class Stage(enum.Enum):
     DRAWN = "after the draw"  # spreads, lay-offs, discard
 
 
+# The members the per-move fast path compares with, as module globals: reading
+# an enum member as a class attribute costs about 90 ns on CPython 3.11.
+_PLAY, _START, _DRAWN, _STOCK = Phase.PLAY, Stage.START, Stage.DRAWN, Source.STOCK
+
+
 class Deal:
     """One deal being replayed. Seats are indexes into `names` (the session's roster)."""
 
@@ -57,7 +64,7 @@ class Deal:
         eligible_flip: Iterable[int] | None = None,
         eligible_flop: Iterable[int] | None = None,
         deal: int = 1,
-        pots: Mapping[str, object] | None = None,
+        pots: Mapping[str, Fraction] | None = None,
     ) -> None:
         self.options = options
         self.names = names
@@ -249,14 +256,75 @@ class Deal:
         if self.ending is Ending.STOCK and isinstance(move, Draw):
             problems.append((R.STOCK_OVER, "the stock is exhausted: no one may draw again", None))
 
+    def ends_before(self, move: Move) -> bool:
+        """GFF-8.12 under stock_end = at_draw: the player who took the last stock card
+        may still spread and lay off; any other event ends the play before it is judged."""
+        return (self.phase is Phase.PLAY and self.stock_turn and self.options.stock_end is StockEnd.AT_DRAW
+                and not (isinstance(move, (Spread, LayOff)) and move.player == self.turn))
+
     # ------------------------------------------------------------ the events
 
     def apply(self, move: Move) -> None:
-        """Referee one move."""
+        """Referee one move.
+
+        A draw or discard by the player on turn, at the right stage, of a card
+        that is where it must be breaks no rule: it is played at once. Every
+        other move goes through the full checks (`_apply_checked`).
+        """
+        if self.phase is _PLAY and not self.stock_turn:
+            if type(move) is Draw:
+                if self._plain_draw(move):
+                    return
+            elif type(move) is Discard and self._plain_discard(move):
+                return
+        self._apply_checked(move)
+
+    def _plain_draw(self, move: Draw) -> bool:
+        """Play a draw that breaks no rule; False (nothing done) for any other draw."""
+        seat, drawn = move.player, move.card
+        if seat != self.order[self.current] or self.stage is not _START or drawn is JOKER:
+            return False
+        if move.source is _STOCK:
+            stock = self.stock
+            if drawn not in stock:
+                return False
+            stock.remove(drawn)
+            if not stock:
+                self.stock_turn = True
+        else:
+            pile = self.pile
+            if not pile or pile[-1] is not drawn:
+                return False
+            pile.pop()
+            self.took = drawn
+        self.hands[seat].add(drawn)
+        self.drawn.add(seat)
+        self.anyone_moved = True
+        self.stage = _DRAWN
+        return True
+
+    def _plain_discard(self, move: Discard) -> bool:
+        """Play a discard that breaks no rule and neither empties the hand nor ends
+        the stock; False (nothing done) for any other discard."""
+        seat, card = move.player, move.card
+        if seat != self.order[self.current] or self.stage is not _DRAWN or card is JOKER:
+            return False
+        hand = self.hands[seat]
+        if hand.size < 2 or card not in hand.counts or (card is self.took and not self.options.retake_discard):
+            return False
+        hand.remove(card)
+        self.pile.append(card)
+        self.last_discarder = seat
+        self.current = (self.current + 1) % len(self.order)
+        self.stage = _START
+        self.took = None
+        return True
+
+    def _apply_checked(self, move: Move) -> None:
+        """Referee one move with every check."""
         if self.phase is Phase.HALTED:
             return
-        if (self.phase is Phase.PLAY and self.stock_turn and self.options.stock_end is StockEnd.AT_DRAW
-                and not (isinstance(move, (Spread, LayOff)) and move.player == self.turn)):
+        if self.ends_before(move):
             self._end(Ending.STOCK, self.turn, move)  # GFF-8.12: the play ends at this event
         if move.player not in self.pos:
             self._judge(move, [(R.ELIMINATED, f"{self.name(move.player)} is not dealt in this deal", None)],
@@ -456,6 +524,7 @@ class Deal:
             self._judge(move, problems, possible=False)
             return
         possible = True
+        bad = None
         if move.spread in self.spreads:
             problems.append((R.EVENTS, f"spread identifier {move.spread} is already used in this deal", None))
             possible = False
@@ -474,7 +543,7 @@ class Deal:
         for c in cards:
             hand.remove(c)
             self.on_table[c] = move.spread
-        self.spreads[move.spread] = TableSpread(move.spread, seat, spread_kind(cards), sorted(cards, key=low_rank))
+        self.spreads[move.spread] = TableSpread(move.spread, seat, kind_of(cards, bad), sorted(cards, key=low_rank))
         self.laid[seat].append(len(cards))
         if not len(hand):
             self._emptied(seat, move, by_discard=False)
@@ -663,7 +732,7 @@ class Deal:
             "stage": self.stage.value if self.phase is Phase.PLAY else None,
             "dealer": self.name(self.dealer),
             "flip_card": self.flip_card.token,
-            "hands": {self.name(s): [c.token for c in sort_cards(self.hands[s])] for s in self.order},
+            "hands": {self.name(s): [c.token for c in in_hand_order(self.hands[s])] for s in self.order},
             "stock": len(self.stock),
             "discard_top": top,
             "discard_size": len(self.pile),
@@ -672,7 +741,7 @@ class Deal:
             "lowest_shown": {("flip" if suit is self.flip_suit else "flop"): {"card": c.token,
                                                                             "player": self.name(s)}
                              for suit, (c, s) in self.lowest.items()},
-            "pots": {key: str(value) for key, value in self.pots.items()},
+            "pots": {key: exact(value) for key, value in self.pots.items()},
             "ending": self.ending.value if self.ending else None,
         }
 

@@ -1,9 +1,9 @@
 """Game, Flip, Flop as a `Game`: read the record, replay and settle the
-session, describe it as text and data."""
+session, describe it as text and data, and tell it to people (`show`, `replay`)."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from ...errors import InputError, Problem
 from ...yamldoc import Document
@@ -13,7 +13,10 @@ from .record import FlipFlopRecord, read_record
 from .session import SessionReport, run_session
 from .summary import deal_summary, session_summary
 
-__all__ = ["GameFlipFlop", "judge"]
+if TYPE_CHECKING:
+    from ..table import Beat, Position
+
+__all__ = ["GameFlipFlop", "Refereed", "judge", "read"]
 
 DEFAULT_PRESET = "dayton"
 
@@ -25,19 +28,56 @@ def judge(record: FlipFlopRecord, options: FlipFlopOptions, *, stake_overridden:
     return run_session(record, options, stake)
 
 
+def read(document: Document, header: Header) -> FlipFlopRecord:
+    """The typed record; an InputError for a transcript that cannot be read as this game."""
+    record = read_record(document, header.players)
+    options = FlipFlopOptions.from_values(header.ruleset.values)
+    if record.stake is not None and "stake" in header.ruleset.overridden and record.stake != options.stake:
+        line, column = record.at["stake"]
+        raise InputError(Problem("the header's stake and the stake option differ; write it once", line, column),
+                         file=document.name)
+    return record
+
+
+class Refereed:
+    """A transcript read and refereed, for `show` and `replay`: its options, typed
+    record, session report and the move lines as written."""
+
+    __slots__ = ("options", "record", "report", "raw_moves")
+
+    def __init__(self, document: Document, header: Header) -> None:
+        self.options = FlipFlopOptions.from_values(header.ruleset.values)
+        self.record = read(document, header)
+        self.report = judge(self.record, self.options, stake_overridden="stake" in header.ruleset.overridden)
+        self.raw_moves: list[list[str] | None] = [entry.get("moves") for entry in document.data["deals"]]
+
+
 class GameFlipFlop:
     name = "game-flip-flop"
 
     def referee(self, document: Document, header: Header) -> Verdict:
+        return self.judge_header(self.read(document, header), header)
+
+    def read(self, document: Document, header: Header) -> FlipFlopRecord:
+        """The typed record (benchmarks time reading apart from replaying)."""
+        return read(document, header)
+
+    def judge_header(self, record: FlipFlopRecord, header: Header) -> Verdict:
+        """Replay and settle a typed record (`read`) under the header's ruleset."""
         options = FlipFlopOptions.from_values(header.ruleset.values)
-        record = read_record(document, header.players)
-        overridden = "stake" in header.ruleset.overridden
-        if record.stake is not None and overridden and record.stake != options.stake:
-            line, column = record.at["stake"]
-            raise InputError(Problem("the header's stake and the stake option differ; write it once", line, column),
-                             file=document.name)
-        session = judge(record, options, stake_overridden=overridden)
+        session = judge(record, options, stake_overridden="stake" in header.ruleset.overridden)
         return verdict(session, record.roster)
+
+    def position(self, document: Document, header: Header, *, deal: int, move: int,
+                 hide_hands: bool = False) -> Position:
+        from .views import position
+
+        return position(Refereed(document, header), deal=deal, move=move, hide_hands=hide_hands)
+
+    def narrate(self, document: Document, header: Header) -> list[Beat]:
+        from .views import narrate
+
+        return narrate(Refereed(document, header))
 
     def simulate(self, *, preset: str, players: int, seed: int, options: Mapping[str, str] | None = None) -> str:
         from .simulate import simulate

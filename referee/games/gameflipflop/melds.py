@@ -11,27 +11,37 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Iterable
 
-from ...cards import Card, Rank, Suit
+from ...cards import ALL_CARDS, JOKER, Card, Rank, Suit
 from . import rules as R
 
-__all__ = ["points", "low_rank", "hand_total", "partner", "Kind", "TableSpread", "spread_problem", "spread_kind",
-           "layoff_problem", "possible_spreads"]
+__all__ = ["points", "low_rank", "hand_total", "in_hand_order", "partner", "Kind", "TableSpread", "spread_problem",
+           "spread_kind", "kind_of", "layoff_problem", "possible_spreads"]
 
 _PARTNER = {Suit.S: Suit.C, Suit.C: Suit.S, Suit.H: Suit.D, Suit.D: Suit.H}
 
 
+# One lookup per card (cards hash by identity); the joker ranks 0 and counts 0.
+_LOW: dict[Card, int] = {c: 1 if c.rank is Rank.ACE else int(c.rank) for c in (*ALL_CARDS, JOKER)}
+_POINTS: dict[Card, int] = {c: min(value, 10) for c, value in _LOW.items()}
+
+
 def low_rank(card: Card) -> int:
     """1 for the ace, 2..10, 11 J, 12 Q, 13 K (GFF-2.4)."""
-    return 1 if card.rank is Rank.ACE else int(card.rank)
+    return _LOW[card]
 
 
 def points(card: Card) -> int:
     """K Q J 10 count 10, A 1, the others their pips (GFF-2.3)."""
-    return min(low_rank(card), 10)
+    return _POINTS[card]
+
+
+def in_hand_order(cards: Iterable[Card]) -> list[Card]:
+    """Spades, hearts, diamonds, clubs; ace (low) to king within a suit."""
+    return sorted(cards, key=lambda c: (c.suit_index, low_rank(c)))
 
 
 def hand_total(cards: Iterable[Card]) -> int:
-    return sum(points(c) for c in cards)
+    return sum(map(_POINTS.__getitem__, cards))
 
 
 def partner(suit: Suit) -> Suit:
@@ -47,7 +57,7 @@ class Kind(enum.Enum):
 
 @dataclass(slots=True)
 class TableSpread:
-    """A spread on the table: its owner, kind and cards (low to high for a run)."""
+    """A spread on the table: its owner, kind and cards, kept in low-rank order."""
 
     ident: str
     owner: int
@@ -56,40 +66,44 @@ class TableSpread:
 
     @property
     def low(self) -> int:
-        return min(low_rank(c) for c in self.cards)
+        return _LOW[self.cards[0]]
 
     @property
     def high(self) -> int:
-        return max(low_rank(c) for c in self.cards)
+        return _LOW[self.cards[-1]]
 
 
 def spread_problem(cards: tuple[Card, ...]) -> tuple[str, str] | None:
     """(rule, reason) if `cards` are neither a run (GFF-7.6) nor a set (GFF-7.7)."""
-    if len(set(cards)) != len(cards):
+    count = len(cards)
+    if len(set(cards)) != count:
         return R.BAD_RUN, "the same card twice"
-    ranks = {c.rank for c in cards}
-    suits = {c.suit for c in cards}
-    looks_like_set = len(ranks) < len(cards)
-    if looks_like_set:
-        if len(ranks) > 1:
+    values = [_LOW[c] for c in cards]
+    ranks = len(set(values))
+    if ranks < count:  # it looks like a set
+        if ranks > 1:
             return R.BAD_SET, "a set needs cards of one rank"
-        if len(cards) < 3:
+        if count < 3:
             return R.BAD_SET, "a set needs three or four cards"
         return None
-    if len(cards) < 3:
+    if count < 3:
         return R.BAD_RUN, "a run needs three or more cards"
-    if len(suits) > 1:
+    if len({c.suit_index for c in cards}) > 1:
         return R.BAD_RUN, "a run needs cards of one suit"
-    values = sorted(low_rank(c) for c in cards)
-    if values[-1] - values[0] != len(values) - 1:
+    if max(values) - min(values) != count - 1:
         return R.BAD_RUN, "the ranks are not consecutive (the ace is low only)"
     return None
 
 
 def spread_kind(cards: tuple[Card, ...]) -> Kind:
-    if spread_problem(cards) is not None:
+    return kind_of(cards, spread_problem(cards))
+
+
+def kind_of(cards: tuple[Card, ...], problem: tuple[str, str] | None) -> Kind:
+    """A run, a set, or invalid, for cards whose `spread_problem` is `problem`."""
+    if problem is not None:
         return Kind.INVALID
-    return Kind.SET if len({c.rank for c in cards}) == 1 else Kind.RUN
+    return Kind.SET if len({_LOW[c] for c in cards}) == 1 else Kind.RUN
 
 
 def layoff_problem(card: Card, spread: TableSpread) -> str | None:

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Mapping
 
-from ...cards import Card, parse_card
+from ...cards import ALL_CARDS, Card, parse_card
 from ...errors import shown
 
 __all__ = ["Move", "Show", "Declare", "Drop", "Draw", "Source", "Spread", "LayOff", "Discard",
@@ -88,8 +88,11 @@ class MoveSyntaxError(ValueError):
     """A move line that names an unknown player or card, or has a bad shape."""
 
 
+_TOKENS = {c.token: c for c in ALL_CARDS}  # canonical tokens, the common spelling
+
+
 def _card(token: str) -> Card:
-    found = parse_card(token)
+    found = _TOKENS.get(token) or parse_card(token)
     if found is None:
         raise MoveSyntaxError(f"'{shown(token)}' is not a card (cards look like AS, 10H, TD, 7♣)")
     return found
@@ -102,30 +105,44 @@ def parse_spread_id(token: str) -> str:
     return token.upper()
 
 
+_SOURCES = {source.value: source for source in Source}
+
+
 def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, column: int) -> Move:
-    """One typed move; raises MoveSyntaxError naming what is wrong."""
+    """One typed move; raises MoveSyntaxError naming what is wrong. Draws and
+    discards, most of any deal, are tried first."""
     words = text.split()
-    if len(words) < 2:
+    count = len(words)
+    if count < 2:
         raise MoveSyntaxError(f"'{shown(text)}' is not a move")
     seat = seats.get(words[0])
     if seat is None:
         raise MoveSyntaxError(f"'{shown(words[0])}' is not a player of this game")
-    at = {"player": seat, "index": index, "line": line, "column": column}
-    verb, args = words[1], words[2:]
-    if verb == "show" and len(args) == 1:
-        return Show(card=_card(args[0]), **at)
-    if verb == "declare" and len(args) == 1 and args[0] in ("49", "50"):
-        return Declare(number=int(args[0]), **at)
-    if verb == "drop" and not args:
-        return Drop(**at)
-    if verb == "draw" and len(args) == 2 and args[0] in ("stock", "discard"):
-        return Draw(source=Source(args[0]), card=_card(args[1]), **at)
-    if verb == "spread" and len(args) >= 2:
-        return Spread(spread=parse_spread_id(args[0]), cards=tuple(_card(t) for t in args[1:]), **at)
-    if verb == "layoff" and len(args) == 2:
-        return LayOff(card=_card(args[0]), spread=parse_spread_id(args[1]), **at)
-    if verb == "discard" and len(args) == 1:
-        return Discard(card=_card(args[0]), **at)
+    verb = words[1]
+    if verb == "draw":
+        source = _SOURCES.get(words[2]) if count == 4 else None
+        if source is not None:
+            return Draw(player=seat, index=index, line=line, column=column, source=source, card=_card(words[3]))
+    elif verb == "discard":
+        if count == 3:
+            return Discard(player=seat, index=index, line=line, column=column, card=_card(words[2]))
+    elif verb == "show":
+        if count == 3:
+            return Show(player=seat, index=index, line=line, column=column, card=_card(words[2]))
+    elif verb == "spread":
+        if count >= 4:
+            return Spread(player=seat, index=index, line=line, column=column, spread=parse_spread_id(words[2]),
+                          cards=tuple(_card(t) for t in words[3:]))
+    elif verb == "layoff":
+        if count == 4:
+            return LayOff(player=seat, index=index, line=line, column=column, card=_card(words[2]),
+                          spread=parse_spread_id(words[3]))
+    elif verb == "declare":
+        if count == 3 and words[2] in ("49", "50"):
+            return Declare(player=seat, index=index, line=line, column=column, number=int(words[2]))
+    elif verb == "drop":
+        if count == 2:
+            return Drop(player=seat, index=index, line=line, column=column)
     raise MoveSyntaxError(
         f"'{shown(text)}' is not a Game, Flip, Flop move (P show CARD, P declare 49|50, P drop,"
         " P draw stock|discard CARD, P spread ID CARDS, P layoff CARD ID, P discard CARD)"

@@ -9,7 +9,8 @@ themselves on construction.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from fractions import Fraction
 from typing import Mapping, Sequence
 
@@ -35,16 +36,23 @@ class PotKind(enum.Enum):
     FLOP = "flop"
 
 
+@lru_cache(maxsize=64)
+def _floors(stake: Fraction, reserve: bool, double: bool) -> tuple[Fraction, Fraction, Fraction]:
+    """The least bankroll for the full, short and all-in tiers (the same all session)."""
+    kept = 1 if reserve else 0
+    return (kept + (4 if double else 3)) * stake, (kept + 2) * stake, (kept + 1) * stake
+
+
 def tier_of(bankroll: Fraction | None, *, stake: Fraction, reserve: bool, double: bool) -> Tier:
     """GFF-3.5, 3.10, 3.11: the tier a bankroll forces (None: unlimited, always full)."""
     if bankroll is None:
         return Tier.FULL
-    kept = 1 if reserve else 0
-    if bankroll >= (kept + (4 if double else 3)) * stake:
+    full, short, all_in = _floors(stake, reserve, double)
+    if bankroll >= full:
         return Tier.FULL
-    if bankroll >= (kept + 2) * stake:
+    if bankroll >= short:
         return Tier.SHORT
-    if bankroll >= (kept + 1) * stake:
+    if bankroll >= all_in:
         return Tier.ALL_IN
     return Tier.OUT
 
@@ -52,7 +60,7 @@ def tier_of(bankroll: Fraction | None, *, stake: Fraction, reserve: bool, double
 def antes_for(tier: Tier, *, stake: Fraction, double: bool) -> dict[PotKind, Fraction]:
     """What a tier puts into each pot (GFF-3.3, 3.11)."""
     if tier is Tier.FULL:
-        return {PotKind.GAME: stake, PotKind.FLIP: stake, PotKind.FLOP: stake * (2 if double else 1)}
+        return {PotKind.GAME: stake, PotKind.FLIP: stake, PotKind.FLOP: stake * 2 if double else stake}
     if tier is Tier.SHORT:
         return {PotKind.GAME: stake, PotKind.FLIP: stake}
     if tier is Tier.ALL_IN:
@@ -68,16 +76,14 @@ class Pot:
     carried: Fraction  # from earlier deals (flip and flop only)
     paid: Mapping[int, Fraction]  # paid in during this deal, by seat (antes and extra stakes)
     eligible: frozenset[int]  # who may win it (GFF-3.6)
+    amount: Fraction = field(init=False, compare=False)  # carried plus paid
 
     def __post_init__(self) -> None:
         if self.carried < 0 or any(v < 0 for v in self.paid.values()):
             raise ValueError(f"{self.kind.value} pot with a negative amount")
         if self.carried and self.kind in (PotKind.GAME, PotKind.BONUS):
             raise ValueError(f"a {self.kind.value} pot is never carried")
-
-    @property
-    def amount(self) -> Fraction:
-        return self.carried + sum(self.paid.values(), ZERO)
+        object.__setattr__(self, "amount", sum(self.paid.values(), self.carried))
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,29 @@ from .pots import ZERO, PotKind, Tier, antes_for, tier_of
 from .record import NOBODY, BetweenKind, DealRecord, FlipFlopRecord
 from .settle import Carry, DealMoney, SessionMoney, close_session, settle_deal
 
-__all__ = ["DealReport", "SessionReport", "run_session"]
+__all__ = ["DealReport", "DealStart", "SessionReport", "run_session", "start_deal"]
+
+
+@dataclass(frozen=True, slots=True)
+class DealStart:
+    """Where a deal's play starts: the seats in turn order (dealer last), what each
+    antes, who may win flip and flop, the pots in play, and the bankrolls and
+    carried pots before the deal. `referee show` and `replay` start from it."""
+
+    order: tuple[int, ...]
+    antes: Mapping[int, Mapping[PotKind, Fraction]]
+    eligible_flip: frozenset[int]
+    eligible_flop: frozenset[int]
+    pots: Mapping[str, Fraction]  # game, flip, flop: antes plus what was carried in
+    bankrolls: Mapping[int, Fraction] | None  # before the deal (None: unlimited)
+    carry: Carry
+
+
+def start_deal(options: FlipFlopOptions, names: tuple[str, ...], record: DealRecord, start: DealStart) -> Deal:
+    """The engine at the first move of a deal whose hands were checked."""
+    return Deal(options=options, names=names, order=start.order, hands=record.hands, flip_card=record.flip_card,
+                eligible_flip=start.eligible_flip, eligible_flop=start.eligible_flop, deal=record.number,
+                pots=start.pots)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +71,7 @@ class DealReport:
     checked: tuple[str, ...] = ()
     trusted: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    start: DealStart | None = None  # None: the deal's play was never started (it is not replayed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,9 +271,15 @@ class _Session:
                 self.findings.extend(problems)
                 self.stop(number)
                 return self.not_settled(record, dealer)
+        carry = self.carry
+        pots = {"game": sum((a[PotKind.GAME] for a in antes.values()), ZERO),
+                "flip": sum((a[PotKind.FLIP] for a in antes.values() if PotKind.FLIP in a), carry.flip),
+                "flop": sum((a[PotKind.FLOP] for a in antes.values() if PotKind.FLOP in a), carry.flop)}
+        start_at = DealStart(order=order, antes=antes, eligible_flip=eligible_flip, eligible_flop=eligible_flop,
+                             pots=pots, bankrolls=None if self.bankrolls is None else dict(self.bankrolls),
+                             carry=carry)
         if record.moves is not None:
-            result = self.replay(record, order=order, antes=antes, eligible_flip=eligible_flip,
-                                 eligible_flop=eligible_flop, carry=self.carry)
+            result = self.replay(record, start_at)
         elif record.ending is not None:
             check = judge_outcome(record, options=options, names=self.names, order=order,
                                   eligible_flip=eligible_flip, eligible_flop=eligible_flop)
@@ -263,7 +292,7 @@ class _Session:
         illegal |= result.illegal
         if not result.settled:
             self.stop(number)
-            return self.not_settled(record, dealer, order=order, tiers=tiers)
+            return self.not_settled(record, dealer, order=order, tiers=tiers, start=start_at)
         if illegal:
             self.provisional = True
         money = settle_deal(result, options=options, stake=stake, order=order, tiers=tiers, antes=antes,
@@ -286,7 +315,7 @@ class _Session:
         self.reports.append(DealReport(
             number=number, dealer=dealer, replayed=True, settled=True, provisional=self.provisional,
             outcome_only=record.moves is None, order=order, tiers=tiers, result=result, money=money,
-            checked=checked, trusted=trusted, notes=tuple(notes)))
+            checked=checked, trusted=trusted, notes=tuple(notes), start=start_at))
 
     def check_antes(self, record: DealRecord, antes: Mapping[int, Mapping[PotKind, Fraction]]) -> bool:
         """GFF-3.5: recorded antes must be what the tiers force."""
@@ -308,15 +337,12 @@ class _Session:
                 wrong = True
         return wrong
 
-    def replay(self, record: DealRecord, *, order, antes, eligible_flip, eligible_flop, carry: Carry) -> PlayResult:
-        pots = {"game": sum((a.get(PotKind.GAME, ZERO) for a in antes.values()), ZERO),
-                "flip": carry.flip + sum((a.get(PotKind.FLIP, ZERO) for a in antes.values()), ZERO),
-                "flop": carry.flop + sum((a.get(PotKind.FLOP, ZERO) for a in antes.values()), ZERO)}
-        state = Deal(options=self.options, names=self.names, order=order, hands=record.hands,
-                     flip_card=record.flip_card, eligible_flip=eligible_flip, eligible_flop=eligible_flop,
-                     deal=record.number, pots=pots)
+    def replay(self, record: DealRecord, start: DealStart) -> PlayResult:
+        order, eligible_flip, eligible_flop = start.order, start.eligible_flip, start.eligible_flop
+        state = start_deal(self.options, self.names, record, start)
+        apply = state.apply
         for move in record.moves:
-            state.apply(move)
+            apply(move)
         result = state.finish(last=record.moves[-1] if record.moves else None)
         self.findings.extend(state.findings)
         if not result.settled:
@@ -360,10 +386,11 @@ class _Session:
             return derived
         return ShowWinner(named, held[0], "claimed")
 
-    def not_settled(self, record: DealRecord, dealer: int | None, *, order=(), tiers=None) -> None:
+    def not_settled(self, record: DealRecord, dealer: int | None, *, order=(), tiers=None,
+                    start: DealStart | None = None) -> None:
         self.reports.append(DealReport(number=record.number, dealer=dealer, replayed=True, settled=False,
                                        provisional=self.provisional, order=tuple(order), tiers=tiers or {},
-                                       outcome_only=record.moves is None))
+                                       outcome_only=record.moves is None, start=start))
 
     # ------------------------------------------------------------ the whole
 

@@ -78,13 +78,13 @@ def settle_deal(
     assert result.settled
     order = tuple(order)
     cents = options.cents
-    spent = {s: sum(antes[s].values(), ZERO) for s in order}
-    extras = {s: ZERO for s in order}
+    extras = dict.fromkeys(order, ZERO)
 
     def extra(seat: int) -> Fraction:  # GFF-3.10, 10.6: capped at what he still holds
         amount = stake
         if bankrolls is not None and not options.reserve_rule:
-            amount = max(ZERO, min(stake, bankrolls[seat] - spent[seat] - extras[seat]))
+            spent = sum(antes[seat].values(), ZERO)
+            amount = max(ZERO, min(stake, bankrolls[seat] - spent - extras[seat]))
         extras[seat] += amount
         return amount
 
@@ -120,19 +120,19 @@ def settle_deal(
         seat = winner.seat if winner.seat in pot.eligible else None
         awards.append(Award(pot, {seat: pot.amount} if seat is not None else {}, card=winner.card))
 
-    received: dict[int, dict[str, Fraction]] = {s: {c: ZERO for c in COLUMNS} for s in order}
-    given: dict[int, dict[str, Fraction]] = {s: {c: ZERO for c in COLUMNS} for s in order}
-    for award in awards:
+    net: dict[int, dict[str, Fraction]] = {s: {} for s in order}
+    for award in awards:  # each player's net per column: what he took less what he paid in
         column = "game" if award.pot.kind in (PotKind.GAME, PotKind.BONUS) else award.pot.kind.value
         for s, amount in award.pot.paid.items():
-            given[s][column] += amount
+            row = net[s]
+            row[column] = row[column] - amount if column in row else -amount
         for s, amount in award.shares.items():
-            received[s][column] += amount
-    net = {}
+            row = net[s]
+            row[column] = row[column] + amount if column in row else amount
     for s in order:
-        row = {c: received[s][c] - given[s][c] for c in COLUMNS}
-        row["total"] = sum(row.values(), ZERO)
-        net[s] = row
+        row = net[s]
+        game, flip, flop = row.get("game", ZERO), row.get("flip", ZERO), row.get("flop", ZERO)
+        net[s] = {"game": game, "flip": flip, "flop": flop, "total": game + flip + flop}
 
     flip_award, flop_award = awards[-2], awards[-1]
     after = Carry(
@@ -140,10 +140,10 @@ def settle_deal(
         flip_ledger=_ledger(carry.flip_ledger, flip_paid) if not flip_award.shares else {},
         flop_ledger=_ledger(carry.flop_ledger, flop_paid) if not flop_award.shares else {},
     )
-    assert_zero_sum(net[s]["game"] for s in order)
+    assert_zero_sum([net[s]["game"] for s in order])
     assert_zero_sum([*(net[s]["flip"] for s in order), after.flip - carry.flip])
     assert_zero_sum([*(net[s]["flop"] for s in order), after.flop - carry.flop])
-    assert_zero_sum([*(net[s]["total"] for s in order), after.total - carry.total])
+    # each total is game + flip + flop, so the totals and the carried change sum to zero too
 
     new_bankrolls = None
     if bankrolls is not None:

@@ -4,22 +4,23 @@ as exact decimal strings."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from .display import exact, show
 from .endings import Ending
-from .pots import PotKind
+from .pots import ZERO, PotKind
 from .session import DealReport, SessionReport
 from .settle import COLUMNS
 
-__all__ = ["deal_summary", "session_summary"]
+__all__ = ["deal_summary", "session_summary", "ending_text", "payouts"]
 
 _HOW = {"shown": "", "derived": " (no shows recorded: derived from the dealt cards, GFF-15.8)",
         "automatic": " (automatic: lowest card dealt)", "recorded": " (as recorded)",
         "claimed": " (no shows recorded: as the claims name him)"}
 
 
-def _ending_text(report: DealReport, names: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
+def ending_text(report: DealReport, names: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
     result = report.result
     ending, actor = result.ending, result.actor
     data: dict[str, Any] = {"type": ending.value}
@@ -55,7 +56,7 @@ def deal_summary(report: DealReport, names: tuple[str, ...]) -> tuple[tuple[str,
         lines.append(f"deal {n} (dealer {dealer}): not settled")
         return tuple(lines), data
     money, result = report.money, report.result
-    text, ending = _ending_text(report, names)
+    text, ending = ending_text(report, names)
     data["ending"] = ending
     flag = " [provisional]" if report.provisional else ""
     lines.append(f"deal {n} (dealer {dealer}){flag}: {text}")
@@ -115,6 +116,29 @@ def deal_summary(report: DealReport, names: tuple[str, ...]) -> tuple[tuple[str,
     return tuple(lines), data
 
 
+def payouts(session: SessionReport, names: tuple[str, ...]) -> dict[str, dict[str, str]]:
+    """The session's payout table, one row per player: his net from each pot over the
+    settled deals, refunds of carried pots, his net and, with bankrolls, where he ends."""
+    money = session.money
+    columns: dict[int, dict[str, list[Fraction]]] = {s: {c: [] for c in COLUMNS} for s in money.net}
+    for report in session.deals:
+        if report.money is not None:
+            for s, row in report.money.net.items():
+                for c, values in columns[s].items():
+                    values.append(row[c])
+    table: dict[str, dict[str, str]] = {}
+    for s, net in money.net.items():
+        sums = {c: sum(values, ZERO) for c, values in columns[s].items()}
+        assert sum(sums.values(), money.refunds[s]) == net, "payout row does not add up to the net"
+        row = {c: exact(value, signed=True) for c, value in sums.items()}
+        row["refunds"] = exact(money.refunds[s])
+        row["net"] = exact(net, signed=True)
+        if money.bankrolls is not None:
+            row["bankroll"] = exact(money.bankrolls[s])
+        table[names[s]] = row
+    return table
+
+
 def session_summary(session: SessionReport, names: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, Any]]:
     """Text lines and plain data for the session table."""
     money = session.money
@@ -123,6 +147,7 @@ def session_summary(session: SessionReport, names: tuple[str, ...]) -> tuple[tup
         "stake": exact(session.stake) if session.stake is not None else None,
         "deals": len(session.deals), "deals_settled": settled, "complete": session.complete,
         "provisional": session.provisional, "stopped_at_deal": session.stopped_at,
+        "payouts": payouts(session, names),
         "net": {names[s]: exact(v) for s, v in money.net.items()},
         "deal_nets": {names[s]: exact(v) for s, v in money.deal_nets.items()},
         "refunds": {names[s]: exact(v) for s, v in money.refunds.items() if v},

@@ -1,0 +1,538 @@
+"""Game, Flip, Flop told to people: the table before any move (`referee show`)
+and every deal turn by turn (`referee replay`).
+
+Both replay a deal with the referee's own engine, from the start the
+session gave it (`session.DealStart`: seats, antes, who may win flip and
+flop, the pots) and under the same policy on violations, and only read its
+state; neither changes a ruling. What they cannot show: the table of a deal
+the referee did not replay (the session had stopped, or the deal record was
+bad), or of moves after the one where its replay stopped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from ...cards import Card
+from ..table import Beat, Position, ShowError
+from .display import exact
+from .endings import Ending
+from .engine import Deal, Phase, Stage
+from .game import Refereed
+from .melds import hand_total, in_hand_order
+from .moves import Declare, Discard, Draw, Drop, LayOff, Move, Show, Source, Spread, write_move
+from .options import ShowMode, StockEnd
+from .pots import PotKind
+from .record import NOBODY, DealRecord
+from .session import DealReport, SessionReport, start_deal
+from .summary import ending_text
+
+__all__ = ["position", "narrate"]
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return " ".join(c.token for c in cards) or "-"
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _what(move: Move) -> str:
+    """What a move does, in words, cards as tokens."""
+    match move:
+        case Show(card=card):
+            return f"shows {card}"
+        case Declare(number=number):
+            return f"declares {number}"
+        case Drop():
+            return "drops"
+        case Draw(source=Source.STOCK, card=card):
+            return f"draws {card} from the stock"
+        case Draw(card=card):
+            return f"takes {card} from the discard pile"
+        case Spread(spread=ident, cards=cards):
+            return f"spreads {ident}: {_cards(cards)}"
+        case LayOff(card=card, spread=ident):
+            return f"lays off {card} on {ident}"
+        case Discard(card=card):
+            return f"discards {card}"
+    raise TypeError(move)
+
+
+def _not_replayed(session: SessionReport, report: DealReport) -> str:
+    if not report.replayed:
+        where = f"at deal {session.stopped_at}" if session.stopped_at else "before the first deal"
+        return f"not replayed: the referee's replay stopped {where} (see the findings)"
+    return "not replayed: the deal record cannot be played (see the findings)"
+
+
+# --------------------------------------------------------------- one deal
+
+
+@dataclass(slots=True)
+class _Open:
+    """The beat being told: a player's turn, or the windows after the play."""
+
+    title: str
+    seat: int | None  # None: the windows after the play
+    first: int
+    last: int = 0
+    plays: list[tuple[str, str]] = field(default_factory=list)
+
+
+class _Teller:
+    """A deal replayed move by move exactly as the referee replays it, told as
+    beats: one per turn, one for the windows after the play."""
+
+    def __init__(self, refereed: Refereed, record: DealRecord, report: DealReport) -> None:
+        assert report.start is not None
+        self.options = refereed.options
+        self.names = refereed.record.roster
+        self.record = record
+        self.report = report
+        self.state: Deal = start_deal(refereed.options, self.names, record, report.start)
+        self.beats: list[Beat] = []
+        self.open: _Open | None = None
+        self.turns = 0
+        self.shows: list[tuple[int, Card, str]] = []  # shows that count: seat, card, pot
+        self.stopped: Move | None = None  # the move at which the replay stopped
+
+    def pot(self, card: Card) -> str | None:
+        state = self.state
+        return "flip" if card.suit is state.flip_suit else "flop" if card.suit is state.flop_suit else None
+
+    def step(self, move: Move) -> bool:
+        """Replay one move; False once the replay has stopped (at this move or before)."""
+        state = self.state
+        if state.phase is Phase.HALTED:
+            return False
+        if state.ends_before(move):
+            self.close("the stock is exhausted: the play ends here (GFF-8.12, stock_end = at_draw)")
+        playing = state.phase is Phase.PLAY
+        lowest = state.lowest.get(move.card.suit) if isinstance(move, Show) else None
+        findings = len(state.findings)
+        state.apply(move)
+        if state.phase is Phase.HALTED:
+            self.stopped = move
+            self.close("the replay stops at the next move")
+            return False
+        seat, who, what = move.player, self.names[move.player], _what(move)
+        if isinstance(move, Show):
+            pot = self.pot(move.card)
+            if self.options.flip_flop_show is ShowMode.AUTOMATIC:
+                what += " (automatic shows: the lowest card dealt wins)"
+            elif state.lowest.get(move.card.suit) != lowest and pot is not None:
+                self.shows.append((seat, move.card, pot))
+                what += f" for {pot}"
+            else:
+                what += " (it does not count)"
+        if any(f.is_error for f in state.findings[findings:]):
+            what += " (illegal)"
+        opened = self.open
+        if playing:
+            if opened is None or opened.seat != seat:
+                self.close(self.holding(opened.seat) if opened is not None and opened.seat is not None else "")
+                self.turns += 1
+                self.open = _Open(f"Turn {self.turns}: {who}", seat, move.index)
+            self.add(move, who, what)
+            if state.phase is not Phase.PLAY:
+                self.close("; ".join(filter(None, (self.ended(), self.windows()))))
+            elif state.turn != seat:
+                self.close(self.holding(seat) + f"; {self.names[state.turn]} to play")
+        else:
+            if opened is None or opened.seat is not None:
+                self.close("")
+                declared = state.ending is Ending.DECLARATION
+                self.open = _Open("After the play: shows" + (" and declarations" if declared else ""), None,
+                                  move.index)
+            self.add(move, who, what)
+        return True
+
+    def add(self, move: Move, who: str, what: str) -> None:
+        assert self.open is not None
+        self.open.plays.append((who, what))
+        self.open.last = move.index
+
+    def close(self, outcome: str) -> None:
+        opened, self.open = self.open, None
+        if opened is None:
+            return
+        if opened.seat is None:  # the windows after the play
+            declared = ", ".join(f"{self.names[s]} {n}" for s, n in self.state.declared.items())
+            outcome = (f"declared {declared}; " if declared else "") + self.lowest_shown()
+        self.beats.append(Beat(deal=self.record.number, first=opened.first, last=opened.last, title=opened.title,
+                               plays=tuple(opened.plays), outcome=outcome or self.holding(opened.seat)))
+
+    def finish(self) -> None:
+        """Close the last beat after the deal's last recorded move (where, as in the
+        referee's replay, a last stock turn under stock_end = at_draw ends the play)."""
+        state = self.state
+        playing = state.phase is Phase.PLAY
+        state.conclude()
+        if state.phase is Phase.PLAY:
+            self.close("the recorded moves end here, before the play has ended")
+        else:
+            self.close(self.ended() if playing else "")
+
+    def holding(self, seat: int | None) -> str:
+        state = self.state
+        if seat is None or seat not in state.hands:
+            return ""
+        top = f", top {state.pile[-1]}" if state.pile else ""
+        return (f"{self.names[seat]} holds {_plural(len(state.hands[seat]), 'card')}; stock {len(state.stock)},"
+                f" discard pile {len(state.pile)}{top}")
+
+    def ended(self, *, since: bool = False) -> str:
+        """How the play ended (`since`: told afterwards), and whose post-end windows are still open."""
+        state = self.state
+        actor = state.actor
+        who = state.name(actor)
+        ending = state.ending
+        text = "the play has ended: " if since else "the play ends: "
+        if ending is Ending.OUT:
+            text += f"{who} has gone out"
+        elif ending is Ending.TUNK:
+            text += f"{who} has tunked out (two spreads of three, nothing laid off or discarded)"
+        elif ending is Ending.DROP:
+            text += f"{who} {'dropped' if since else 'drops'} with {hand_total(state.hands[actor])} points"
+        elif ending is Ending.DECLARATION:
+            text += f"{who} {'declared' if since else 'declares'} {state.declared[actor]}"
+        else:
+            text += "the stock is exhausted"
+        return text
+
+    def windows(self) -> str:
+        """Whose post-end windows (to show, or to declare after a declaration) are still open."""
+        state = self.state
+        waiting = [self.names[s] for s in state.queue[state.window:]]
+        if not waiting or self.options.flip_flop_show is ShowMode.AUTOMATIC:
+            return ""
+        what = "show or declare" if state.ending is Ending.DECLARATION else "show"
+        return f"windows to {what}: {', '.join(waiting)}"
+
+    def lowest_shown(self) -> str:
+        state = self.state
+        if self.options.flip_flop_show is ShowMode.AUTOMATIC:
+            return "automatic shows: flip and flop go to the lowest cards dealt to those who anted"
+        parts = []
+        for pot, suit in (("flip", state.flip_suit), ("flop", state.flop_suit)):
+            best = state.lowest.get(suit)
+            if best is None:
+                parts.append(f"{pot} none")
+            else:
+                card, seat = best
+                whose = f"{self.names[seat]}'s flip card" if card is state.flip_card else self.names[seat]
+                parts.append(f"{pot} {card} ({whose})")
+        return "lowest shown: " + ", ".join(parts)
+
+    def turn_number(self) -> int:
+        """The number of the turn in progress (or about to begin)."""
+        state = self.state
+        opened = self.open
+        if opened is not None and opened.seat == state.turn:
+            return self.turns
+        return self.turns + 1
+
+
+# --------------------------------------------------------------- `show`
+
+
+def _where_line(teller: _Teller, legal: list[Move]) -> str:
+    """Where the deal stands and whose turn it is, in one line."""
+    state, names, options = teller.state, teller.names, teller.options
+    phase = state.phase
+    if phase is Phase.HALTED:
+        stopped = teller.stopped
+        at = f"at move {stopped.index}" if stopped is not None else "earlier"
+        return f"the referee's replay of this deal stopped {at} (see the finding): later moves are not replayed"
+    if phase is Phase.POST:
+        return f"{teller.ended(since=True)}; {teller.windows() or 'no windows left'}"
+    seat = state.turn
+    head = f"turn {teller.turn_number()}: {names[seat]} to play"
+    if state.stage is Stage.DRAWN:
+        if state.stock_turn and options.stock_end is StockEnd.AT_DRAW:
+            return (f"{head}; he took the last stock card: he may spread or lay off, and the play ends at the"
+                    " next event")
+        return f"{head}; he has drawn: he may spread or lay off, then he discards"
+    draws = "draws from the stock or the discard pile" if state.pile else "draws from the stock"
+    if options.allow_drop:
+        draws += ", or drops"
+    if seat not in state.drawn:
+        first = [what for what, kind in (("show flip or flop", Show), ("declare", Declare))
+                 if any(isinstance(m, kind) and m.player == seat for m in legal)]
+        before = f"; first he may {' or '.join(first)}" if first else ""
+        return f"{head} (his first turn){before}; then he {draws}"
+    return f"{head}; he {draws}"
+
+
+def _money_line(label: str, amounts: dict[str, Any]) -> str:
+    return f"  {label}: " + ", ".join(f"{k} {v}" for k, v in amounts.items())
+
+
+def _table(teller: _Teller, legal: list[Move], *, hide_hands: bool, at_end: bool) -> tuple[list[str], dict[str, Any]]:
+    """The position as text lines and plain data (the engine's snapshot and more)."""
+    state, names, report = teller.state, teller.names, teller.report
+    start = report.start
+    assert start is not None
+    where = _where_line(teller, legal)
+    lines = [where]
+    width = max(len(names[s]) for s in state.order)
+    on_turn = state.turn if state.phase is Phase.PLAY else None
+    for seat in state.order:
+        hand = in_hand_order(state.hands[seat])
+        tags = [tag for tag, holds in (("dealer", seat == state.dealer), ("on turn", seat == on_turn)) if holds]
+        tag = f"  ({', '.join(tags)})" if tags else ""
+        cards = "" if hide_hands else f": {_cards(hand)} ({hand_total(hand)} points)"
+        lines.append(f"  {names[seat]:<{width}}  {_plural(len(hand), 'card')}{cards}{tag}")
+    pile = f"{_plural(len(state.pile), 'card')}, top {state.pile[-1]}" if state.pile else "empty"
+    lines.append(f"  stock: {_plural(len(state.stock), 'card')}; discard pile: {pile}")
+    spreads = "; ".join(f"{ident} ({names[sp.owner]}, {sp.kind.value}) {_cards(sp.cards)}"
+                        for ident, sp in state.spreads.items())
+    lines.append(f"  spreads: {spreads or 'none'}")
+    lines.append(f"  flip card {state.flip_card} (dealer {names[state.dealer]}): flip is {state.flip_suit.noun},"
+                 f" flop is {state.flop_suit.noun}")
+    if teller.options.flip_flop_show is ShowMode.AUTOMATIC:
+        lines.append(f"  shows: {teller.lowest_shown()}")
+    else:
+        shows = ", ".join(f"{names[s]} {c} ({pot})" for s, c, pot in teller.shows)
+        lines.append(f"  shows: {shows or 'none'}; {teller.lowest_shown()}")
+    if state.declared:
+        lines.append("  declared: " + ", ".join(f"{names[s]} {n}" for s, n in state.declared.items()))
+    pots = {k: exact(v) for k, v in start.pots.items()}
+    carried = {"flip": start.carry.flip, "flop": start.carry.flop}
+    extra = ", ".join(f"{pot} {exact(v)}" for pot, v in carried.items() if v)
+    lines.append(_money_line("pots", pots) + (f" (carried in: {extra})" if extra else ""))
+    out_of = [f"{names[s]} not in {pot}" for s in state.order for pot, kind in (("flip", PotKind.FLIP),
+                                                                                 ("flop", PotKind.FLOP))
+              if kind not in start.antes[s]]
+    if out_of:
+        lines.append("  did not ante (cannot win): " + ", ".join(out_of))
+    bankrolls = None
+    if start.bankrolls is not None:
+        bankrolls = {names[s]: exact(start.bankrolls[s]) for s in state.order}
+        lines.append(_money_line("bankrolls before this deal", bankrolls))
+    if at_end and report.settled:
+        lines.append(f"  result: {ending_text(report, names)[0]}")
+    data: dict[str, Any] = state.snapshot()
+    if hide_hands:
+        del data["hands"]
+    else:
+        data["hand_totals"] = {names[s]: hand_total(state.hands[s]) for s in state.order}
+    data.update(
+        state=where,
+        turn_number=teller.turn_number() if state.phase is Phase.PLAY else None,
+        hand_sizes={names[s]: len(state.hands[s]) for s in state.order},
+        shows=[{"player": names[s], "card": c.token, "pot": pot} for s, c, pot in teller.shows],
+        declared={names[s]: n for s, n in state.declared.items()},
+        eligible={"flip": [names[s] for s in state.order if s in start.eligible_flip],
+                  "flop": [names[s] for s in state.order if s in start.eligible_flop]},
+        carried_in={pot: exact(v) for pot, v in carried.items()},
+        bankrolls_before=bankrolls,
+        stopped_at_move=teller.stopped.index if teller.stopped is not None else None,
+    )
+    return lines, data
+
+
+def _outcome_position(refereed: Refereed, record: DealRecord, report: DealReport, *,
+                      hide_hands: bool) -> Position:
+    """An outcome-only deal: no moves, only how it ended."""
+    names = refereed.record.roster
+    start = report.start
+    assert start is not None and record.ending is not None
+    ending = record.ending
+    dealer = names[report.dealer] if report.dealer is not None else "?"
+    lines = [f"deal {record.number} (dealer {dealer}) records only how it ended: there are no moves to replay"]
+    data: dict[str, Any] = {"deal": record.number, "dealer": dealer, "outcome_only": True,
+                            "pots": {k: exact(v) for k, v in start.pots.items()}}
+    if record.hands:
+        width = max(len(names[s]) for s in record.hands)
+        for seat, cards in record.hands.items():
+            shown = "" if hide_hands else f": {_cards(in_hand_order(cards))} ({hand_total(cards)} points)"
+            lines.append(f"  {names[seat]:<{width}}  dealt {_plural(len(cards), 'card')}{shown}")
+        if not hide_hands:
+            data["hands"] = {names[s]: [c.token for c in in_hand_order(cards)] for s, cards in record.hands.items()}
+    else:
+        lines.append("  hands: not recorded")
+    if record.flip_card is not None:
+        lines.append(f"  flip card {record.flip_card}")
+        data["flip_card"] = record.flip_card.token
+    recorded: dict[str, Any] = {"type": ending.type}
+    text = f"  recorded ending: {ending.type}"
+    for key, seat in (("winner", ending.winner), ("dropper", ending.dropper)):
+        if seat is not None:
+            recorded[key] = names[seat]
+            text += f", {key} {names[seat]}"
+    if ending.totals:
+        recorded["totals"] = {names[s]: t for s, t in ending.totals.items()}
+        text += "; totals " + ", ".join(f"{names[s]} {t}" for s, t in ending.totals.items())
+    if ending.declared:
+        recorded["declared"] = {names[s]: n for s, n in ending.declared.items()}
+        text += "; declared " + ", ".join(f"{names[s]} {n}" for s, n in ending.declared.items())
+    for pot in ("flip", "flop"):
+        seat = getattr(ending, pot)
+        if seat is not None:
+            holder = "none" if seat == NOBODY else names[seat]
+            recorded[pot] = holder
+            text += f"; {pot} {holder}"
+    lines.append(text)
+    data["ending"] = recorded
+    lines.append(_money_line("pots", data["pots"]))
+    if report.settled:
+        lines.append(f"  result: {ending_text(report, names)[0]}")
+    else:
+        lines.append("  result: not settled (see the findings)")
+    return Position(deal=record.number, move=1, recorded=None, lines=tuple(lines), data=data, to_move=(),
+                    legal=())
+
+
+def position(refereed: Refereed, *, deal: int, move: int, hide_hands: bool) -> Position:
+    """The table before `move` of `deal` (both 1-based; one past the last move for the end)."""
+    deals = refereed.record.deals
+    if not 1 <= deal <= len(deals):
+        raise ShowError(f"deal {deal}: the transcript has deals 1 to {len(deals)}")
+    record, report = deals[deal - 1], refereed.report.deals[deal - 1]
+    if record.moves is None:
+        if move != 1:
+            raise ShowError(f"deal {deal} records only how it ended (an outcome-only deal): it has no moves;"
+                            " --move 1 shows its recorded ending")
+    elif not 1 <= move <= len(record.moves) + 1:
+        after = f"; {len(record.moves) + 1} for the end of the deal" if record.moves else ""
+        raise ShowError(f"move {move}: deal {deal} has moves 1 to {len(record.moves)}{after}")
+    if report.start is None:
+        raise ShowError(f"deal {deal} was {_not_replayed(refereed.report, report)}")
+    if record.moves is None:
+        return _outcome_position(refereed, record, report, hide_hands=hide_hands)
+    teller = _Teller(refereed, record, report)
+    for earlier in record.moves[: move - 1]:
+        if not teller.step(earlier):
+            break
+    state, names = teller.state, teller.names
+    moves = state.legal_moves()
+    lines, data = _table(teller, moves, hide_hands=hide_hands, at_end=move > len(record.moves))
+    legal = tuple(write_move(m, names) for m in moves)
+    acting = list(dict.fromkeys(line.split(" ", 1)[0] for line in legal))
+    if state.phase is Phase.PLAY:
+        acting = [names[state.turn]] + [name for name in acting if name != names[state.turn]]
+    raw = refereed.raw_moves[deal - 1] or []
+    recorded = raw[move - 1] if move <= len(record.moves) else None
+    data["to_move"] = acting
+    return Position(deal=deal, move=move, recorded=recorded, lines=tuple(lines), data=data, to_move=tuple(acting),
+                    legal=legal)
+
+
+# --------------------------------------------------------------- `replay`
+
+
+def _end_beat(record: DealRecord, report: DealReport, names: tuple[str, ...], final: Deal | None) -> Beat:
+    result = report.result
+    assert result is not None
+    text = ending_text(report, names)[0]
+    winners = ", ".join(names[s] for s in result.game_winners)
+    plays: tuple[tuple[str, str], ...] = ()
+    if result.ending in (Ending.DROP, Ending.CAUGHT, Ending.STOCK):
+        if final is not None:
+            plays = tuple((names[s], f"{_cards(in_hand_order(final.hands[s]))} ({result.totals[s]} points)")
+                          for s in report.order)
+        else:
+            plays = tuple((names[s], f"{t} points") for s, t in result.totals.items())
+    return Beat(deal=record.number, first=0, last=0, title="End", plays=plays,
+                outcome=f"{text}; the game pot goes to {winners}")
+
+
+def _settlement_beat(record: DealRecord, report: DealReport, names: tuple[str, ...]) -> Beat:
+    money = report.money
+    assert money is not None
+    plays = tuple((names[s], f"net {exact(money.net[s]['total'], signed=True)} ("
+                   + ", ".join(f"{c} {exact(money.net[s][c], signed=True)}" for c in ("game", "flip", "flop")) + ")")
+                  for s in money.order)
+    pots = []
+    for award in money.awards:
+        pot = award.pot
+        label = "the 50 bonus" if pot.kind is PotKind.BONUS else f"{pot.kind.value} pot"
+        amount = exact(pot.amount)
+        if not award.shares:
+            pots.append(f"{label} {amount}: no winner, carried to the next deal")
+        elif len(award.shares) == 1:
+            card = f" ({award.card})" if award.card is not None and pot.kind in (PotKind.FLIP, PotKind.FLOP) else ""
+            pots.append(f"{label} {amount} to {names[award.winners[0]]}{card}")
+        else:
+            pots.append(f"{label} {amount} split " + ", ".join(f"{names[s]} {exact(v)}"
+                                                              for s, v in award.shares.items()))
+    outcome = "; ".join(pots)
+    if money.eliminated:
+        outcome += "; eliminated: " + ", ".join(names[s] for s in money.eliminated)
+    title = "Settlement" + (" (provisional)" if report.provisional else "")
+    return Beat(deal=record.number, first=0, last=0, title=title, plays=plays, outcome=outcome)
+
+
+def _outcome_beat(record: DealRecord, report: DealReport, names: tuple[str, ...]) -> Beat:
+    ending = record.ending
+    assert ending is not None
+    plays: list[tuple[str, str]] = []
+    verbs = {"out": "goes out", "tunk": "tunks out"}
+    if ending.winner is not None:
+        plays.append((names[ending.winner], verbs.get(ending.type, "wins")))
+    if ending.dropper is not None:
+        plays.append((names[ending.dropper], "drops"))
+    for seat, number in (ending.declared or {}).items():
+        plays.append((names[seat], f"declares {number}"))
+    for seat, total in (ending.totals or {}).items():
+        plays.append((names[seat], f"{total} points"))
+    for pot in ("flip", "flop"):
+        seat = getattr(ending, pot)
+        if seat is not None and seat != NOBODY:
+            plays.append((names[seat], f"holds {pot}"))
+    trust = f"; taken on trust: {'; '.join(report.trusted)}" if report.trusted else ""
+    return Beat(deal=record.number, first=0, last=0, title=f"Outcome only ({ending.type})", plays=tuple(plays),
+                outcome=f"no moves recorded: the deal is told from its recorded ending{trust}")
+
+
+def _deal_beats(refereed: Refereed, record: DealRecord, report: DealReport) -> list[Beat]:
+    names, number = refereed.record.roster, record.number
+    moves = record.moves or ()
+    if report.start is None:
+        first, last = (1, len(moves)) if moves else (0, 0)
+        return [Beat(deal=number, first=first, last=last, title="Not replayed", plays=(),
+                     outcome=_not_replayed(refereed.report, report))]
+    final: Deal | None = None
+    if record.moves is None:
+        beats = [_outcome_beat(record, report, names)]
+    else:
+        teller = _Teller(refereed, record, report)
+        for move in moves:
+            if not teller.step(move):
+                break
+        beats = teller.beats
+        stopped = teller.stopped
+        if stopped is not None:
+            later = len(moves) - stopped.index
+            rest = f"; {_plural(later, 'later move')} not replayed" if later else ""
+            beats.append(Beat(deal=number, first=stopped.index, last=len(moves), title="Stopped",
+                              plays=((names[stopped.player], _what(stopped)),),
+                              outcome=f"the referee's replay of this deal stops here (see the finding){rest}"))
+            return beats
+        teller.finish()
+        final = teller.state
+        if not report.settled and final.phase is Phase.PLAY:
+            beats.append(Beat(deal=number, first=0, last=0, title="Not settled", plays=(),
+                              outcome="the recorded moves end before the play has ended: the deal cannot be"
+                              " settled"))
+            return beats
+    if not report.settled:
+        beats.append(Beat(deal=number, first=0, last=0, title="Not settled", plays=(),
+                          outcome="the deal is not settled (see the findings)"))
+        return beats
+    beats.append(_end_beat(record, report, names, final))
+    beats.append(_settlement_beat(record, report, names))
+    return beats
+
+
+def narrate(refereed: Refereed) -> list[Beat]:
+    """Every deal turn by turn, then how it ended and who took each pot."""
+    beats: list[Beat] = []
+    for record, report in zip(refereed.record.deals, refereed.report.deals):
+        beats.extend(_deal_beats(refereed, record, report))
+    return beats
+
