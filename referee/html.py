@@ -92,7 +92,9 @@ def _tables(data: Mapping[str, Any]) -> str:
     """Plain settlement data as tables: a mapping of mappings becomes a grid."""
     parts, simple = [], []
     for key, value in data.items():
-        if isinstance(value, Mapping) and value and all(isinstance(v, Mapping) for v in value.values()):
+        if isinstance(value, (Mapping, list)) and not value:
+            continue  # nothing to show
+        if isinstance(value, Mapping) and all(isinstance(v, Mapping) for v in value.values()):
             columns: list[str] = []
             for row in value.values():
                 columns.extend(c for c in row if c not in columns)
@@ -101,7 +103,7 @@ def _tables(data: Mapping[str, Any]) -> str:
                 f"<tr><th>{escape(str(name))}</th>" + "".join(f"<td>{_value(row.get(c, ''))}</td>" for c in columns)
                 + "</tr>" for name, row in value.items())
             parts.append(f"<h3>{escape(key)}</h3><table><tr><th></th>{head}</tr>{body}</table>")
-        elif isinstance(value, Mapping) and value and all(not isinstance(v, (Mapping, list)) for v in value.values()):
+        elif isinstance(value, Mapping) and all(not isinstance(v, (Mapping, list)) for v in value.values()):
             rows = "".join(f"<tr><th>{escape(str(k))}</th><td>{_value(v)}</td></tr>" for k, v in value.items())
             parts.append(f"<h3>{escape(key)}</h3><table>{rows}</table>")
         else:

@@ -88,6 +88,6 @@ def split_units(amount: Fraction, takers: Sequence[K], *, unit: Fraction) -> dic
 
 def assert_zero_sum(table: Mapping[K, Fraction] | Iterable[Fraction]) -> None:
     """Every payout table sums to zero; a non-zero sum is a bug, not bad input."""
-    values = table.values() if isinstance(table, Mapping) else table
+    values = table.values() if isinstance(table, dict) or hasattr(table, "values") else table
     total = sum(values, Fraction(0))
     assert total == 0, f"payout table sums to {total}, not zero"

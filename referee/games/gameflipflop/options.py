@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping
+
+from ...options import typed_options
 
 __all__ = [
     "DeclareWindow", "ShowMode", "CarryAnte", "UnwonPot", "StockEnd", "Rounding", "OnIllegal",
@@ -50,8 +52,6 @@ class OnIllegal(enum.Enum):
     CONTINUE = "continue"
 
 
-_ON_OFF = {"on": True, "off": False}
-_RETAKE = {"allowed": True, "forbidden": False}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -77,21 +77,8 @@ class FlipFlopOptions:
     @classmethod
     def from_values(cls, values: Mapping[str, object]) -> FlipFlopOptions:
         """From a resolved ruleset's typed values (see `rulesets.resolve`)."""
-        kwargs: dict[str, object] = {}
-        for spec in fields(cls):
-            raw = values[spec.name]
-            default = spec.default
-            if isinstance(default, enum.Enum):
-                kwargs[spec.name] = type(default)(raw)
-            elif spec.name == "retake_discard":
-                kwargs[spec.name] = _RETAKE[str(raw)]
-            elif isinstance(default, bool):
-                kwargs[spec.name] = _ON_OFF[str(raw)]
-            elif isinstance(default, Fraction):
-                kwargs[spec.name] = Fraction(raw)
-            else:
-                kwargs[spec.name] = int(raw)
-        return cls(**kwargs)
+        return typed_options(cls, values, converters={
+            "stake": Fraction, "min_players": int, "max_players": int})
 
     def inconsistencies(self) -> list[str]:
         """Option combinations the referee rejects before any deal (GFF-2.6, GFF-15.6)."""

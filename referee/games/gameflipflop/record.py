@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ...cards import Card, parse_card, split_cards
+from ...cards import Card
 from ...errors import InputError, Problem, shown
-from ...money import AmountError, parse_amount
+from ...reader import RecordReader
 from ...yamldoc import Document
 from .moves import Move, MoveSyntaxError, parse_move
 from .pots import PotKind
@@ -122,62 +122,11 @@ class FlipFlopRecord:
     at: dict[str, Position]
 
 
-class _Reader:
-    """Collects every input problem instead of stopping at the first."""
-
-    def __init__(self, document: Document, roster: tuple[str, ...]) -> None:
-        self.document = document
-        self.roster = roster
-        self.seats = {name: i for i, name in enumerate(roster)}
-        self.problems: list[Problem] = []
-
-    def fail(self, path: tuple, message: str, *, key: bool = False) -> None:
-        line, column = (self.document.key_position if key else self.document.position)(path)
-        self.problems.append(Problem(message, line, column))
-
-    def position(self, path: tuple) -> Position:
-        return self.document.position(path)
-
-    def seat(self, value: Any, path: tuple, *, key: bool = False) -> int | None:
-        seat = self.seats.get(value)
-        if seat is None:
-            self.fail(path, f"'{shown(value)}' is not one of the players ({', '.join(self.roster)})", key=key)
-        return seat
+class _Reader(RecordReader):
+    """The shared reader (its players are the whole roster), with what only this game reads."""
 
     def seat_or_none(self, value: Any, path: tuple) -> int | None:
         return NOBODY if value == "none" else self.seat(value, path)
-
-    def cards(self, text: str, path: tuple) -> tuple[Card, ...]:
-        found = []
-        for token in split_cards(text):
-            parsed = parse_card(token)
-            if parsed is None:
-                self.fail(path, f"'{shown(token)}' is not a card (cards look like AS, 10H, TD, 7♣)")
-            else:
-                found.append(parsed)
-        return tuple(found)
-
-    def count(self, text: Any, path: tuple) -> int | None:
-        if isinstance(text, str) and text.isdigit() and len(text) <= 6:
-            return int(text)
-        self.fail(path, f"'{shown(text)}' is not a whole number")
-        return None
-
-    def amount(self, text: Any, path: tuple) -> Fraction | None:
-        try:
-            return parse_amount(text)
-        except AmountError:
-            self.fail(path, f"'{shown(text)}' is not an exact amount (like 2, -1.50 or 3/2)")
-            return None
-
-    def per_player(self, mapping: dict, path: tuple, convert) -> dict[int, Any]:
-        result = {}
-        for name, raw in mapping.items():
-            seat = self.seat(name, path + (name,), key=True)
-            value = convert(raw, path + (name,))
-            if seat is not None and value is not None:
-                result[seat] = value
-        return result
 
     def keys_at(self, raw: dict, path: tuple) -> dict[str, Position]:
         return {key: self.document.key_position(path + (key,)) for key in raw}
