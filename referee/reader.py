@@ -43,6 +43,23 @@ class RecordReader:
     def position(self, path: tuple) -> Position:
         return self.document.position(path)
 
+    def parse_moves(self, items: list, *, deal: int, parse: Callable[..., Any],
+                    error: type[Exception]) -> list[Any]:
+        """Each move line of a deal as `parse(text, seats=, index=, line=,
+        column=)` makes it; a line raising `error` is a problem at its line."""
+        moves = []
+        lines = self.document.item_lines(items)
+        seats, problems = self.seats, self.problems
+        for i, text in enumerate(items):
+            line, column = lines[i]
+            try:
+                moves.append(parse(text, seats=seats, index=i + 1, line=line, column=column))
+            except error as exc:
+                problems.append(Problem(f"deal {deal}, move {i + 1}: {exc}", line, column))
+                if len(problems) > MAX_PROBLEMS:
+                    break
+        return moves
+
     def seat(self, value: Any, path: tuple, *, key: bool = False) -> int | None:
         seat = self.seats.get(value)
         if seat is None:

@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...cards import Card
-from ...errors import InputError, Problem, shown
+from ...errors import shown
 from ...reader import RecordReader
 from ...yamldoc import Document
 from .moves import Move, MoveSyntaxError, parse_move
@@ -28,7 +28,6 @@ __all__ = ["NOBODY", "BetweenKind", "Between", "AnteRecord", "EndingRecord", "De
            "SessionClaims", "FlipFlopRecord", "read_record"]
 
 Position = tuple[int, int]
-MAX_PROBLEMS = 20
 NOBODY = -1  # `none`: nobody won the flip (flop) pot
 
 
@@ -259,16 +258,7 @@ def _deal(reader: _Reader, raw: dict, number: int) -> DealRecord:
         if "ending" in raw:
             reader.fail(path + ("ending",), "a deal records either its moves or an outcome-only ending, not both",
                         key=True)
-        moves = []
-        lines = document.item_lines(raw["moves"])
-        for i, text in enumerate(raw["moves"]):
-            line, column = lines[i]
-            try:
-                moves.append(parse_move(text, seats=reader.seats, index=i + 1, line=line, column=column))
-            except MoveSyntaxError as exc:
-                reader.problems.append(Problem(f"deal {number}, move {i + 1}: {exc}", line, column))
-                if len(reader.problems) > MAX_PROBLEMS:
-                    break
+        moves = reader.parse_moves(raw["moves"], deal=number, parse=parse_move, error=MoveSyntaxError)
     ending = _ending(reader, raw["ending"], path + ("ending",)) if "ending" in raw else None
     reveal = None
     if "reveal" in raw:
@@ -302,7 +292,7 @@ def read_record(document: Document, players: tuple[str, ...]) -> FlipFlopRecord:
     deals = []
     for number, raw in enumerate(data["deals"], start=1):
         deals.append(_deal(reader, raw, number))
-        if len(reader.problems) > MAX_PROBLEMS:
+        if reader.full:
             break
     claims = None
     if data.get("claims"):
@@ -313,8 +303,7 @@ def read_record(document: Document, players: tuple[str, ...]) -> FlipFlopRecord:
             if "bankrolls" in raw else None,
             at=reader.keys_at(raw, ("claims",)),
         )
-    if reader.problems:
-        raise InputError(reader.problems[:MAX_PROBLEMS], file=document.name)
+    reader.raise_problems()
     at = {key: document.key_position((key,)) for key in data}
     at["document"] = document.position(())
     return FlipFlopRecord(roster=roster, players=players, stake=stake, bankrolls=bankrolls, unlimited=unlimited,

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Iterator, Mapping
 
 from ...cards import Card
-from ...errors import InputError, Problem
 from ...reader import RecordReader
 from ...yamldoc import Document
 from .moves import Move, MoveSyntaxError, parse_move
@@ -22,7 +21,6 @@ __all__ = ["DealRecord", "DealClaims", "SweepClaim", "SessionClaims", "TjuvRecor
            "Positions"]
 
 Position = tuple[int, int]
-MAX_PROBLEMS = 20
 PerSeat = dict[int, tuple[Card, ...]]
 
 
@@ -171,17 +169,7 @@ def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
 
     moves: list[Move] | None = None
     if "moves" in raw:
-        moves = []
-        items = raw["moves"] or []
-        lines = document.item_lines(items)
-        for i, text in enumerate(items):
-            line, column = lines[i]
-            try:
-                moves.append(parse_move(text, seats=reader.seats, index=i + 1, line=line, column=column))
-            except MoveSyntaxError as exc:
-                reader.problems.append(Problem(f"deal {number}, move {i + 1}: {exc}", line, column))
-                if len(reader.problems) > MAX_PROBLEMS:
-                    break
+        moves = reader.parse_moves(raw["moves"] or [], deal=number, parse=parse_move, error=MoveSyntaxError)
     claims = _deal_claims(reader, raw["claims"], path=path + ("claims",)) if raw.get("claims") else None
     return DealRecord(
         number=number, dealer=dealer,
@@ -202,10 +190,9 @@ def read_record(document: Document, players: tuple[str, ...]) -> TjuvRecord:
     deals = []
     for number, raw in enumerate(data["deals"], start=1):
         deals.append(_deal(reader, raw, number=number))
-        if len(reader.problems) > MAX_PROBLEMS:
+        if reader.full:
             break
     claims = _session_claims(reader, data["claims"]) if data.get("claims") else None
-    if reader.problems:
-        raise InputError(reader.problems[:MAX_PROBLEMS], file=document.name)
+    reader.raise_problems()
     at = _keys(reader, data, ())
     return TjuvRecord(players=players, deals=tuple(deals), claims=claims, at=at)

@@ -235,7 +235,7 @@ def _play_text(state: TjuvDeal, move: Play | Pass, *, held: bool, table: list[Ca
         return "passes (plays no card)"
     if len(move.cards) > 1 or not held or state.hands[move.player].has(move.card):
         return f"plays {format_cards(move.cards)} (not applied)"
-    card, seat = move.card, move.player
+    card = move.card
     gone = [p for top, p in piles.items() if state.piles.get(top) is not p]
     made = next((p for top, p in state.piles.items() if piles.get(top) is not p), None)
     inside = set(made.cards) if made is not None else set()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...cards import Card
-from ...errors import InputError, Problem, shown
+from ...errors import shown
 from ...reader import RecordReader
 from ...yamldoc import Document
 from .moves import RESERVED_NAMES, Move, MoveSyntaxError, parse_move
@@ -19,7 +19,6 @@ from .moves import RESERVED_NAMES, Move, MoveSyntaxError, parse_move
 __all__ = ["Dealt", "Redeal", "DealClaims", "MatchClaims", "DealRecord", "VazhushalRecord", "read_record"]
 
 Position = tuple[int, int]
-MAX_PROBLEMS = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,16 +122,7 @@ def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
     if not first:
         reader.fail(path + ("first",), "the first card of the line is missing")
         first = (None,)
-    moves: list[Move] = []
-    lines = document.item_lines(raw["moves"])
-    for i, text in enumerate(raw["moves"]):
-        line, column = lines[i]
-        try:
-            moves.append(parse_move(text, seats=reader.seats, index=i + 1, line=line, column=column))
-        except MoveSyntaxError as exc:
-            reader.problems.append(Problem(f"deal {number}, move {i + 1}: {exc}", line, column))
-            if len(reader.problems) > MAX_PROBLEMS:
-                break
+    moves: list[Move] = reader.parse_moves(raw["moves"], deal=number, parse=parse_move, error=MoveSyntaxError)
     claims = None
     if raw.get("claims"):
         cpath = path + ("claims",)
@@ -168,10 +158,9 @@ def read_record(document: Document, players: tuple[str, ...]) -> VazhushalRecord
     deals = []
     for number, raw in enumerate(data["deals"], start=1):
         deals.append(_deal(reader, raw, number=number))
-        if len(reader.problems) > MAX_PROBLEMS:
+        if reader.full:
             break
     claims = _match_claims(reader, data["claims"]) if data.get("claims") else None
-    if reader.problems:
-        raise InputError(reader.problems[:MAX_PROBLEMS], file=document.name)
+    reader.raise_problems()
     at = {key: document.key_position((key,)) for key in data}
     return VazhushalRecord(players=players, deals=tuple(deals), claims=claims, at=at)
