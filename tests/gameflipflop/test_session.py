@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from .helpers import amounts, column, deal, nets, one_deal, run, session_net, transcript, where
 
 T9_DEAL1 = dict(dealer="C", hands={"A": "AH 2D 3H 4D 5H", "B": "8C 9H 10D JH QC", "C": "2C 6D 9D KH 7C"},
@@ -107,6 +109,17 @@ def test_header_defects_stop_everything():
                                                          flip="7C", moves=["A drop"])]))
     assert {f.rule for f in two.findings} == {"GFF-2.6"}
 
+
+@pytest.mark.parametrize("bankrolls", [None, {"A": "10", "B": "10"}])
+def test_missing_bankrolls_are_a_header_defect_not_a_crash(bankrolls):
+    text = transcript(players=["A", "B", "C"], deals=[deal(**T9_DEAL1)], bankrolls=bankrolls or {"A": "10"})
+    if bankrolls is None:
+        text = "\n".join(line for line in text.splitlines() if not line.startswith("bankrolls:")) + "\n"
+    report = run(text)
+    assert {f.rule for f in report.findings} == {"GFF-14.1"}
+    assert report.exit_code == 1
+    assert not report.deals[0].data["replayed"]
+    assert report.settlement.get("bankrolls") is None
 
 def test_cents_needs_whole_cents():
     report = run(transcript(players=["A", "B", "C"], stake="1/3", deals=[deal(**T9_DEAL1)],

@@ -195,6 +195,6 @@ def close_session(
     net = {s: deal_nets.get(s, ZERO) + refunds[s] for s in seats}
     assert_zero_sum([*net.values(), left.total])
     final = None
-    if bankrolls is not None:
+    if bankrolls is not None and all(s in bankrolls for s in seats):  # not when a header problem stopped all
         final = {s: bankrolls[s] + refunds[s] for s in seats}
     return SessionMoney(deal_nets=dict(deal_nets), refunds=refunds, net=net, left_on_table=left, bankrolls=final)
