@@ -222,6 +222,19 @@ def test_a_deal_the_referee_did_not_replay():
     assert [(b.title, b.first, b.last) for b in beats if b.deal == 2] == [("Not replayed", 1, 1)]
 
 
+def test_a_deal_with_neither_moves_nor_an_ending():
+    moveless = deal(dealer="C", hands=HANDS, flip="7C")
+    moveless.pop("moves", None)
+    text = transcript(players=["A", "B", "C"], deals=[moveless])
+    assert {f.rule for f in check_text(text).findings} == {"GFF-14.3"}
+    document, header = load(text)
+    with pytest.raises(ShowError, match="neither"):
+        GAME.position(document, header, deal=1, move=1)
+    beats = GAME.narrate(document, header)
+    assert [(b.title, b.first, b.last) for b in beats] == [("Not replayed", 0, 0)]
+    assert "Not replayed" in html_page([check_text(text, name="t.yaml")], beats={"t.yaml": beats})
+
+
 # ---------------------------------------------------------------- replay
 
 

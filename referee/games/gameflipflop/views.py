@@ -394,6 +394,8 @@ def position(refereed: Refereed, *, deal: int, move: int, hide_hands: bool) -> P
         raise ShowError(f"deal {deal}: the transcript has deals 1 to {len(deals)}")
     record, report = deals[deal - 1], refereed.report.deals[deal - 1]
     if record.moves is None:
+        if record.ending is None:
+            raise ShowError(f"deal {deal} records neither its moves nor how it ended: there is nothing to show")
         if move != 1:
             raise ShowError(f"deal {deal} records only how it ended (an outcome-only deal): it has no moves;"
                             " --move 1 shows its recorded ending")
@@ -497,6 +499,9 @@ def _deal_beats(refereed: Refereed, record: DealRecord, report: DealReport) -> l
         return [Beat(deal=number, first=first, last=last, title="Not replayed", plays=(),
                      outcome=_not_replayed(refereed.report, report))]
     final: Deal | None = None
+    if record.moves is None and record.ending is None:
+        return [Beat(deal=number, first=0, last=0, title="Not replayed", plays=(),
+                     outcome="the deal records neither its moves nor how it ended (see the finding)")]
     if record.moves is None:
         beats = [_outcome_beat(record, report, names)]
     else:
