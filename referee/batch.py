@@ -13,10 +13,11 @@ import sys
 from typing import Callable, Iterator
 
 from .check import check_file
+from .errors import InputError, Problem, internal_error
 from .report import Report
 from .source import DEFAULT_MAX_BYTES
 
-__all__ = ["check_files", "default_jobs"]
+__all__ = ["check_files", "default_jobs", "guarded_check"]
 
 _MAX_BYTES = DEFAULT_MAX_BYTES
 
@@ -34,8 +35,17 @@ def _init(max_bytes: int) -> None:
     _MAX_BYTES = max_bytes
 
 
+def guarded_check(path: str, *, max_bytes: int) -> Report:
+    """check_file, except that a fault of the referee itself becomes an
+    unusable report naming it, so that one file cannot end a batch run."""
+    try:
+        return check_file(path, max_bytes=max_bytes)
+    except Exception as exc:  # noqa: BLE001 - reported, never swallowed silently
+        return Report.unusable(path, InputError(Problem(internal_error(exc)), file=path))
+
+
 def _check(path: str) -> Report:
-    return check_file(path, max_bytes=_MAX_BYTES)
+    return guarded_check(path, max_bytes=_MAX_BYTES)
 
 
 def check_files(
@@ -51,7 +61,7 @@ def check_files(
     jobs = max(1, min(jobs, total))
     if jobs == 1 or "-" in paths:
         for done, path in enumerate(paths, start=1):
-            yield check_file(path, max_bytes=max_bytes)
+            yield guarded_check(path, max_bytes=max_bytes)
             if progress:
                 progress(done, total)
         return

@@ -1,6 +1,6 @@
 """The `referee` command. The exit status is decided in one place,
 `report.exit_status`: 0 legal and claims match, 1 illegal moves or a claim
-that differs, 2 unusable input or a usage error."""
+that differs, 2 unusable input, a usage error or an internal error."""
 
 from __future__ import annotations
 
@@ -49,7 +49,22 @@ def _fail(message: str) -> None:
     sys.exit(2)
 
 
-@click.group(context_settings=CONTEXT)
+class _Guarded(click.Group):
+    """Turns a fault of the referee itself into a one-line message and exit
+    status 2 (`check` also guards each file, so a batch goes on)."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except Exception as exc:  # noqa: BLE001
+            from .errors import internal_error
+
+            _fail(internal_error(exc))
+
+
+@click.group(cls=_Guarded, context_settings=CONTEXT)
 @click.version_option(__version__, "-V", "--version", prog_name="referee")
 def main() -> None:
     """Referee recorded card games: Getaway (Bhabhi, Donkey), Tjuv (Tattare),

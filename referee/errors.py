@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Problem", "InputError", "shown", "MAX_SHOWN"]
+__all__ = ["Problem", "InputError", "shown", "MAX_SHOWN", "internal_error"]
 
 MAX_SHOWN = 60
 
@@ -67,3 +67,9 @@ def shown(value: object, limit: int = MAX_SHOWN) -> str:
         full = len(value) if isinstance(value, str) else len(repr(value))
         text += f"... ({full} characters)"
     return text
+
+
+def internal_error(exc: BaseException) -> str:
+    """The message for a fault of the referee itself (never shown as a traceback)."""
+    return (f"internal error of the referee ({type(exc).__name__}: {exc}); this could not be judged."
+            " Please report it, with the file.")

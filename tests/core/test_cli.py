@@ -182,3 +182,30 @@ def test_jobs_give_the_same_reports_in_the_same_order(tmp_path):
         str(p) for p in tmp_path.glob("*.yaml"))
     text = run("check", "--jobs", "2", str(tmp_path), cwd=tmp_path)
     assert re.search(r"^12 files: 9 legal, 0 illegal, 3 unusable \(\d+\.\d\d s\)$", text.stdout, re.M)
+
+
+def test_a_fault_of_the_referee_is_a_message_not_a_traceback(monkeypatch):
+    """One broken file cannot end a batch: the fault is reported for that file
+    and the others are judged; show and replay report it in one line."""
+    from click.testing import CliRunner
+
+    from referee.cli import main
+    from referee.games.tjuv.game import Tjuv
+
+    def broken(self, *args, **kwargs):
+        raise KeyError(0)
+
+    monkeypatch.setattr(Tjuv, "referee", broken)
+    monkeypatch.setattr(Tjuv, "narrate", broken)
+    tjuv = str(SAMPLES / "tjuv" / "tjuv-three-players.yaml")
+    result = CliRunner().invoke(main, ["check", "--jobs", "1", tjuv, str(SEED_EXAMPLE)])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert "internal error of the referee (KeyError: 0)" in result.output
+    assert f"{SEED_EXAMPLE}: legal" in result.output
+    assert "Traceback" not in result.output
+    replay = CliRunner().invoke(main, ["replay", str(SEED_EXAMPLE)])
+    assert replay.exit_code == 0
+    monkeypatch.setattr("referee.games.getaway.game.Getaway.narrate", broken)
+    replay = CliRunner().invoke(main, ["replay", str(SEED_EXAMPLE)])
+    assert replay.exit_code == 2 and isinstance(replay.exception, SystemExit)
+    assert "internal error of the referee (KeyError: 0)" in replay.output
