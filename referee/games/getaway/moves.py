@@ -120,18 +120,31 @@ def parse_move(text: str, *, seats: Mapping[str, int]) -> Move:
     )
 
 
+_KNOWN: dict[tuple[str, ...], dict[str, Move]] = {}  # move lines already parsed, by seating
+_TABLES, _LINES = 256, 4096  # at most so many seatings, and lines per seating, are kept
+
+
 class MoveReader:
-    """Parses the move lines of one game, reusing one object per distinct
-    line: a game has a few hundred distinct moves however long it is."""
+    """Parses move lines, reusing one object per distinct line of a seating:
+    moves hold no position, and a table has a few hundred distinct moves
+    however many games it records. Memory is bounded by _TABLES x _LINES."""
 
     def __init__(self, seats: Mapping[str, int]) -> None:
         self.seats = seats
-        self.known: dict[str, Move] = {}
+        key = tuple(seats)
+        known = _KNOWN.get(key)
+        if known is None:
+            known = {}
+            if len(_KNOWN) < _TABLES:
+                _KNOWN[key] = known
+        self.known = known
 
     def __call__(self, text: str) -> Move:
         move = self.known.get(text)
         if move is None:
-            move = self.known[text] = parse_move(text, seats=self.seats)
+            move = parse_move(text, seats=self.seats)
+            if len(self.known) < _LINES:
+                self.known[text] = move
         return move
 
 
