@@ -32,7 +32,7 @@ def test_version(tmp_path):
     assert result.returncode == 0 and referee.__version__ in result.stdout
 
 
-@pytest.mark.parametrize("command", ["check", "rules", "explain", "simulate"])
+@pytest.mark.parametrize("command", ["check", "show", "replay", "rules", "explain", "simulate"])
 def test_every_command_has_help_with_an_example(command, tmp_path):
     result = run(command, "--help", cwd=tmp_path)
     assert result.returncode == 0 and "Example" in result.stdout
