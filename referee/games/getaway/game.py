@@ -42,9 +42,14 @@ class Getaway:
     name = "getaway"
 
     def referee(self, document: Document, header: Header) -> Verdict:
-        options = GetawayOptions.from_values(header.ruleset.values)
-        record = read_record(document, header.players)
-        return self.judge(record, options)
+        return self.judge_header(self.read(document, header), header)
+
+    def read(self, document: Document, header: Header) -> GetawayRecord:
+        """The typed record (raises InputError)."""
+        return read_record(document, header.players)
+
+    def judge_header(self, record: GetawayRecord, header: Header) -> Verdict:
+        return self.judge(record, GetawayOptions.from_values(header.ruleset.values))
 
     def judge(self, record: GetawayRecord, options: GetawayOptions) -> Verdict:
         players = record.players
