@@ -109,7 +109,7 @@ def check(files: tuple[str, ...], output_format: str, jobs: int | None, max_byte
     """
     import time
 
-    from .batch import check_files, default_jobs
+    from .batch import check_files, default_jobs, render_files
     from .inputs import expand_inputs
     from .render import RENDERERS, render_summary, summary
     from .report import exit_status
@@ -119,13 +119,15 @@ def check(files: tuple[str, ...], output_format: str, jobs: int | None, max_byte
     paths = expand_inputs(list(files))
     progress = _progress_bar() if len(paths) >= 20 and sys.stderr.isatty() else None
     reports, statuses = [], []
-    streaming = output_format in ("text", "jsonl")  # written as they come, and not kept
-    for report in check_files(paths, jobs=jobs or default_jobs(), max_bytes=max_bytes or DEFAULT_MAX_BYTES,
-                              progress=progress):
-        statuses.append(report.status)
-        if streaming:
-            _write(RENDERERS[output_format]([report]), progress, colour=output_format == "text")
-        else:
+    streaming = output_format in ("text", "jsonl")  # rendered where checked, written as they come, not kept
+    limits = dict(jobs=jobs or default_jobs(), max_bytes=max_bytes or DEFAULT_MAX_BYTES, progress=progress)
+    if streaming:
+        for done in render_files(paths, render=RENDERERS[output_format], **limits):
+            statuses.append(done.status)
+            _write(done.text, progress, colour=output_format == "text")
+    else:
+        for report in check_files(paths, **limits):
+            statuses.append(report.status)
             reports.append(report)
     seconds = time.perf_counter() - started
     if progress:
