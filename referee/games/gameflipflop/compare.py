@@ -10,6 +10,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import Mapping
 
+from ...cards import format_cards
 from ...findings import Finding
 from . import rules as R
 from .display import show
@@ -99,7 +100,7 @@ def compare_reveal(revealed: Mapping[int, tuple], hands: Mapping[int, object], n
     for seat, cards in revealed.items():
         held = hands.get(seat)
         if held is None or Counter(cards) != Counter(held):
-            shown = " ".join(c.token for c in held) if held is not None else "no hand"
+            shown = format_cards(held) if held is not None else "no hand"
             found.append(_finding(R.REVEAL, at, deal, f"revealed hand of {names[seat]} differs from the replay"
                                   f" ({shown})"))
     return found

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Mapping
 
-from ...cards import ALL_CARDS, Card, parse_card
+from ...cards import ALL_CARDS, Card, format_cards, parse_card
 from ...errors import shown
 
 __all__ = ["Move", "Show", "Declare", "Drop", "Draw", "Source", "Spread", "LayOff", "Discard",
@@ -162,7 +162,7 @@ def write_move(move: Move, names: tuple[str, ...]) -> str:
         case Draw(source=source, card=c):
             return f"{who} draw {source.value} {c}"
         case Spread(spread=sid, cards=cards):
-            return f"{who} spread {sid} " + " ".join(c.token for c in cards)
+            return f"{who} spread {sid} " + format_cards(cards)
         case LayOff(card=c, spread=sid):
             return f"{who} layoff {c} {sid}"
         case Discard(card=c):

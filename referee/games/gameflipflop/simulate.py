@@ -15,11 +15,10 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Mapping
 
-from ...cards import ALL_CARDS, Card
+from ...cards import ALL_CARDS, Card, format_cards
 from ...errors import InputError, Problem
 from ...hand import sort_cards
-from ...rulesets import OptionError, resolve
-from ...writer import dump_yaml
+from ...simulation import simulation_ruleset, transcript_head, write_transcript
 from .display import exact
 from .endings import Ending, PlayResult
 from .engine import Deal, Phase, Stage
@@ -208,18 +207,15 @@ def _ending_record(deal: GeneratedDeal, players: tuple[str, ...]) -> dict:
 def transcript_data(*, preset: str, overrides: Mapping[str, str], players: tuple[str, ...],
                     session: GeneratedSession) -> dict:
     """The plain data of a transcript with claims for every deal and the session."""
-    data: dict = {"format": "1", "game": "game-flip-flop", "ruleset": preset}
-    overrides = {k: v for k, v in overrides.items() if k != "stake"}
-    if overrides:
-        data["options"] = dict(overrides)
-    data["players"] = list(players)
+    data = transcript_head("game-flip-flop", preset=preset, players=players,
+                           overrides={k: v for k, v in overrides.items() if k != "stake"})
     data["stake"] = exact(session.stake)
     data["bankrolls"] = {players[s]: exact(v) for s, v in session.bankrolls.items()}
     data["first_dealer"] = players[session.first_dealer]
     deals = []
     for deal in session.deals:
         entry: dict = {"dealer": players[deal.dealer],
-                       "hands": {players[s]: " ".join(c.token for c in sort_cards(deal.hands[s]))
+                       "hands": {players[s]: format_cards(sort_cards(deal.hands[s]))
                                  for s in deal.order},
                        "flip_card": deal.flip_card.token}
         if deal.outcome_only:
@@ -245,10 +241,7 @@ def transcript_data(*, preset: str, overrides: Mapping[str, str], players: tuple
 def simulate(*, preset: str, players: int, seed: int, overrides: Mapping[str, str],
              deals: int | None = None) -> str:
     """A legal random session as YAML text."""
-    try:
-        ruleset = resolve("game-flip-flop", preset, overrides)
-    except OptionError as exc:
-        raise InputError(Problem(str(exc))) from None
+    ruleset = simulation_ruleset("game-flip-flop", preset, overrides)
     options = FlipFlopOptions.from_values(ruleset.values)
     problems = options.inconsistencies()
     if not 2 <= players <= 10:
@@ -263,8 +256,5 @@ def simulate(*, preset: str, players: int, seed: int, overrides: Mapping[str, st
     data = transcript_data(preset=ruleset.preset, overrides=overrides, players=names, session=session)
     if "stake" in overrides:
         data["stake"] = exact(options.stake)
-    extra = "".join(f" -o {k}={v}" for k, v in overrides.items())
-    comment = (f"A legal random session of Game, Flip, Flop, made by\n"
-               f"  referee simulate game-flip-flop --preset {ruleset.preset} --players {players}"
-               f" --seed {seed}{extra}")
-    return dump_yaml(data, comment=comment)
+    return write_transcript(data, what="session of Game, Flip, Flop", game="game-flip-flop", preset=ruleset.preset, players=players,
+                            seed=seed, overrides=overrides)

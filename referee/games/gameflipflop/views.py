@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ...cards import Card
+from ...cards import Card, format_cards
 from ..table import Beat, Position, ShowError
 from .display import exact
 from .endings import Ending
@@ -32,7 +32,7 @@ __all__ = ["position", "narrate"]
 
 
 def _cards(cards: Iterable[Card]) -> str:
-    return " ".join(c.token for c in cards) or "-"
+    return format_cards(cards) or "-"
 
 
 def _plural(count: int, noun: str) -> str:

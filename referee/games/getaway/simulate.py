@@ -12,14 +12,12 @@ import random
 from dataclasses import dataclass
 from typing import Mapping
 
-from ...cards import Card, card, standard_pack
+from ...cards import Card, card, format_cards, standard_pack
 from ...errors import InputError, Problem
 from ...money import format_fraction
-from ...rulesets import OptionError, resolve
-from ...writer import dump_yaml
+from ...simulation import hands_text, simulation_ruleset, transcript_head, write_transcript
 from .deal import hand_sizes, low_cards
 from .engine import Phase, Round
-from ...hand import sort_cards
 from .moves import Move, Play, Take, TrickMark, write_move
 from .options import DealerRule, DealExtras, GetawayOptions
 from .settle import round_points, settle_match
@@ -136,18 +134,15 @@ def generate(*, options: GetawayOptions, players: tuple[str, ...], seed: int) ->
 def transcript_data(*, preset: str, overrides: Mapping[str, str], options: GetawayOptions,
                     players: tuple[str, ...], rounds: list[GeneratedRound]) -> dict:
     """The plain data of a transcript with claims for every round and the match."""
-    data: dict = {"format": "1", "game": "getaway", "ruleset": preset}
-    if overrides:
-        data["options"] = dict(overrides)
-    data["players"] = list(players)
+    data = transcript_head("getaway", preset=preset, overrides=overrides, players=players)
     deals = []
     results, points_list = [], []
     n = len(players)
     for rnd in rounds:
         entry: dict = {"dealer": players[rnd.dealer],
-                       "hands": {players[s]: " ".join(c.token for c in sort_cards(h)) for s, h in enumerate(rnd.hands)}}
+                       "hands": hands_text(players, rnd.hands)}
         if rnd.removed:
-            entry["removed"] = " ".join(c.token for c in rnd.removed)
+            entry["removed"] = format_cards(rnd.removed)
         if rnd.big_hand is not None:
             entry["big_hand"] = players[rnd.big_hand]
         if rnd.marked is not None:
@@ -181,10 +176,7 @@ def transcript_data(*, preset: str, overrides: Mapping[str, str], options: Getaw
 
 def simulate(*, preset: str, players: int, seed: int, overrides: Mapping[str, str]) -> str:
     """A legal random transcript as YAML text."""
-    try:
-        ruleset = resolve("getaway", preset, overrides)
-    except OptionError as exc:
-        raise InputError(Problem(str(exc))) from None
+    ruleset = simulation_ruleset("getaway", preset, overrides)
     options = GetawayOptions.from_values(ruleset.values)
     problems = options.inconsistencies()
     if not 2 <= players <= options.max_players:
@@ -194,7 +186,5 @@ def simulate(*, preset: str, players: int, seed: int, overrides: Mapping[str, st
     names = NAMES[:players]
     rounds = generate(options=options, players=names, seed=seed)
     data = transcript_data(preset=ruleset.preset, overrides=overrides, options=options, players=names, rounds=rounds)
-    extra = "".join(f" -o {k}={v}" for k, v in overrides.items())
-    comment = (f"A legal random game of Getaway, made by\n"
-               f"  referee simulate getaway --preset {ruleset.preset} --players {players} --seed {seed}{extra}")
-    return dump_yaml(data, comment=comment)
+    return write_transcript(data, what="game of Getaway", game="getaway", preset=ruleset.preset, players=players,
+                            seed=seed, overrides=overrides)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from ...cards import format_cards
 from ...hand import sort_cards
 from ..table import Beat, Position, ShowError
 from .engine import End, Phase, Round, Trick
@@ -28,7 +29,7 @@ def _start(options: GetawayOptions, players: tuple[str, ...], rnd: RoundRecord) 
 
 
 def _cards(cards) -> str:
-    return " ".join(c.token for c in cards) or "-"
+    return format_cards(cards) or "-"
 
 
 def _state_line(state: Round) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from ...cards import Card, parse_card
+from ...cards import Card, format_cards, parse_card
 from ...errors import shown
 
 __all__ = ["Move", "Play", "Draw", "Place", "Turn", "Pass", "parse_move", "write_move", "MoveSyntaxError",
@@ -188,7 +188,7 @@ def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, co
 def _list(key: str, cards: tuple[Card, ...] | None) -> str:
     if cards is None:
         return ""
-    return f" {key} " + (" ".join(c.token for c in cards) if cards else _NONE)
+    return f" {key} " + (format_cards(cards) if cards else _NONE)
 
 
 def write_move(move: Move, players: tuple[str, ...]) -> str:

@@ -15,11 +15,10 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Mapping
 
-from ...cards import Card
+from ...cards import Card, format_cards
 from ...errors import InputError, Problem
 from ...hand import sort_cards
-from ...rulesets import OptionError, resolve
-from ...writer import dump_yaml
+from ...simulation import hands_text, simulation_ruleset, transcript_head, write_transcript
 from .deal import (MAX_PLAYERS, MIN_PLAYERS, TJUV_PACK, StartingPosition, dealing_order, starting_position,
                    stock_above_removed)
 from .engine import TjuvDeal
@@ -166,36 +165,29 @@ def generate(*, options: TjuvOptions, players: tuple[str, ...], seed: int,
     return generated
 
 
-def _cards(cards) -> str:
-    return " ".join(c.token for c in cards)
-
-
 def transcript_data(*, preset: str, overrides: Mapping[str, str], options: TjuvOptions,
                     players: tuple[str, ...], deals: list[GeneratedDeal]) -> dict:
     """The plain data of a transcript with claims for every deal (and the
     session when it has several deals or a session_result)."""
-    data: dict = {"format": "1", "game": "tjuv", "ruleset": preset}
-    if overrides:
-        data["options"] = dict(overrides)
-    data["players"] = list(players)
+    data = transcript_head("tjuv", preset=preset, overrides=overrides, players=players)
     entries = []
     for deal in deals:
         entry: dict = {"dealer": players[deal.dealer],
-                       "round_one": {players[s]: _cards(sort_cards(h)) for s, h in enumerate(deal.round_one)},
+                       "round_one": hands_text(players, deal.round_one),
                        "exposed": {players[s]: c.token for s, c in enumerate(deal.exposed)}}
         if deal.extra is not None:
             entry["extra"] = deal.extra.token
         if deal.removed:
-            entry["removed"] = _cards(deal.removed)
+            entry["removed"] = format_cards(deal.removed)
         entry["round_two"] = {players[s]: c.token for s, c in enumerate(deal.round_two)}
         if deal.record_talon:
-            entry["talon"] = _cards(deal.talon)
+            entry["talon"] = format_cards(deal.talon)
         entry["moves"] = [write_move(m, players) for m in deal.written]
         score, sweep = deal.score, deal.state.swept
         claims: dict = {"counts": {players[s]: str(c) for s, c in enumerate(score.counts)},
                         "winners": [players[s] for s in score.winners]}
         if sweep is not None:
-            claims["sweep"] = {"player": players[sweep.owner], "cards": _cards(sort_cards(sweep.cards))}
+            claims["sweep"] = {"player": players[sweep.owner], "cards": format_cards(sort_cards(sweep.cards))}
         entry["claims"] = claims
         entries.append(entry)
     data["deals"] = entries
@@ -212,10 +204,7 @@ def transcript_data(*, preset: str, overrides: Mapping[str, str], options: TjuvO
 def simulate(*, preset: str, players: int, seed: int, overrides: Mapping[str, str],
              deals: int | None = None) -> str:
     """A legal random transcript as YAML text."""
-    try:
-        ruleset = resolve("tjuv", preset, overrides)
-    except OptionError as exc:
-        raise InputError(Problem(str(exc))) from None
+    ruleset = simulation_ruleset("tjuv", preset, overrides)
     options = TjuvOptions.from_values(ruleset.values)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise InputError(Problem(f"Tjuv takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"))
@@ -225,7 +214,5 @@ def simulate(*, preset: str, players: int, seed: int, overrides: Mapping[str, st
     generated = generate(options=options, players=names, seed=seed, deals=deals)
     data = transcript_data(preset=ruleset.preset, overrides=overrides, options=options, players=names,
                            deals=generated)
-    extra = "".join(f" -o {k}={v}" for k, v in overrides.items())
-    comment = (f"A legal random session of Tjuv, made by\n"
-               f"  referee simulate tjuv --preset {ruleset.preset} --players {players} --seed {seed}{extra}")
-    return dump_yaml(data, comment=comment)
+    return write_transcript(data, what="session of Tjuv", game="tjuv", preset=ruleset.preset, players=players,
+                            seed=seed, overrides=overrides)

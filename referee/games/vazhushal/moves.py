@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from ...cards import ALL_CARDS, JOKER, Card, parse_card
+from ...cards import ALL_CARDS, JOKER, Card, format_cards, parse_card
 from ...errors import shown
 from .melds import Token
 
@@ -222,7 +222,7 @@ def write_move(move: Move, players: tuple[str, ...]) -> str:
         case DrawStock(player=p, card=c):
             return f"{players[p]} draw stock {c}"
         case DrawLine(player=p, depth=k, cards=cards):
-            listed = (" " + " ".join(c.token for c in cards)) if cards else ""
+            listed = (" " + format_cards(cards)) if cards else ""
             return f"{players[p]} draw line {k}{listed}"
         case Meld(player=p, tokens=tokens):
             return f"{players[p]} meld {_cards_text(tokens)}"

@@ -17,11 +17,9 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Mapping
 
-from ...cards import JOKER, Card
+from ...cards import JOKER, Card, format_cards
 from ...errors import InputError, Problem
-from ...hand import sort_cards
-from ...rulesets import OptionError, resolve
-from ...writer import dump_yaml
+from ...simulation import hands_text, simulation_ruleset, transcript_head, write_transcript
 from .deal import count_doubles, setup_from
 from .engine import GameState, Phase
 from .melds import has_pure_run
@@ -217,15 +215,12 @@ def generate(*, options: VazhushalOptions, players: tuple[str, ...], seed: int,
 def transcript_data(*, preset: str, overrides: Mapping[str, str], options: VazhushalOptions,
                     players: tuple[str, ...], games: list[GeneratedGame]) -> dict:
     """The plain data of a transcript with claims for every game and the match."""
-    data: dict = {"format": "1", "game": "vazhushal", "ruleset": preset}
-    if overrides:
-        data["options"] = dict(overrides)
-    data["players"] = list(players)
+    data = transcript_head("vazhushal", preset=preset, overrides=overrides, players=players)
     deals = []
     tally = MatchTally(options, len(players))
 
     def hands_of(hands: list[list[Card]]) -> dict:
-        return {players[s]: " ".join(c.token for c in sort_cards(h)) for s, h in enumerate(hands)}
+        return hands_text(players, hands)
 
     for number, game in enumerate(games, start=1):
         entry: dict = {"dealer": players[game.dealer]}
@@ -234,7 +229,7 @@ def transcript_data(*, preset: str, overrides: Mapping[str, str], options: Vazhu
                                 for h, declared in game.redeals]
         entry["hands"] = hands_of(game.hands)
         entry["negative"] = game.negative.token if game.negative is not None else "none"
-        entry["first"] = " ".join(c.token for c in game.first)
+        entry["first"] = format_cards(game.first)
         entry["moves"] = [write_move(m, players) for m in game.moves]
         result = game.state.result()
         entry["claims"] = {"scores": {players[s]: str(v) for s, v in result.scores.items()},
@@ -252,10 +247,7 @@ def transcript_data(*, preset: str, overrides: Mapping[str, str], options: Vazhu
 
 def simulate(*, preset: str, players: int, seed: int, overrides: Mapping[str, str]) -> str:
     """A legal random transcript as YAML text."""
-    try:
-        ruleset = resolve("vazhushal", preset, overrides)
-    except OptionError as exc:
-        raise InputError(Problem(str(exc))) from None
+    ruleset = simulation_ruleset("vazhushal", preset, overrides)
     options = VazhushalOptions.from_values(ruleset.values)
     problems = options.setup_problems(players)
     if problems:
@@ -263,7 +255,5 @@ def simulate(*, preset: str, players: int, seed: int, overrides: Mapping[str, st
     names = NAMES[:players]
     games = generate(options=options, players=names, seed=seed)
     data = transcript_data(preset=ruleset.preset, overrides=overrides, options=options, players=names, games=games)
-    extra = "".join(f" -o {k}={v}" for k, v in overrides.items())
-    comment = (f"A legal random match of Vazhushal, made by\n"
-               f"  referee simulate vazhushal --preset {ruleset.preset} --players {players} --seed {seed}{extra}")
-    return dump_yaml(data, comment=comment)
+    return write_transcript(data, what="match of Vazhushal", game="vazhushal", preset=ruleset.preset, players=players,
+                            seed=seed, overrides=overrides)

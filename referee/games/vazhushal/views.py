@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from ...cards import Card
+from ...cards import Card, format_cards
 from ...hand import sort_cards
 from ..table import Beat, Position, ShowError
 from .deal import check_deal
@@ -58,7 +58,7 @@ def _plural(count: int, noun: str) -> str:
 
 
 def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(c.token for c in cards) or "none"
+    return format_cards(cards) or "none"
 
 
 def _meld_text(cards: Sequence[Placed]) -> str:
