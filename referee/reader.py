@@ -10,6 +10,7 @@ from typing import Any, Callable
 from .cards import Card, parse_card, split_cards
 from .errors import InputError, Problem, shown
 from .money import AmountError, parse_amount
+from .movetext import MoveSyntaxError
 from .yamldoc import Document
 
 __all__ = ["RecordReader", "Position", "MAX_PROBLEMS"]
@@ -43,10 +44,9 @@ class RecordReader:
     def position(self, path: tuple) -> Position:
         return self.document.position(path)
 
-    def parse_moves(self, items: list, *, deal: int, parse: Callable[..., Any],
-                    error: type[Exception]) -> list[Any]:
+    def parse_moves(self, items: list, *, deal: int, parse: Callable[..., Any]) -> list[Any]:
         """Each move line of a deal as `parse(text, seats=, index=, line=,
-        column=)` makes it; a line raising `error` is a problem at its line."""
+        column=)` makes it; a line raising MoveSyntaxError is a problem at its line."""
         moves = []
         lines = self.document.item_lines(items)
         seats, problems = self.seats, self.problems
@@ -54,7 +54,7 @@ class RecordReader:
             line, column = lines[i]
             try:
                 moves.append(parse(text, seats=seats, index=i + 1, line=line, column=column))
-            except error as exc:
+            except MoveSyntaxError as exc:
                 problems.append(Problem(f"deal {deal}, move {i + 1}: {exc}", line, column))
                 if len(problems) > MAX_PROBLEMS:
                     break

@@ -22,8 +22,9 @@ import re
 from dataclasses import dataclass
 from typing import Mapping
 
-from ...cards import ALL_CARDS, Card, format_cards, parse_card
+from ...cards import Card, format_cards, parse_card
 from ...errors import shown
+from ...movetext import MoveSyntaxError, move_card, move_seat
 
 __all__ = ["Move", "Show", "Declare", "Drop", "Draw", "Source", "Spread", "LayOff", "Discard",
            "parse_move", "write_move", "MoveSyntaxError", "parse_spread_id"]
@@ -84,20 +85,6 @@ class Discard(Move):
     card: Card
 
 
-class MoveSyntaxError(ValueError):
-    """A move line that names an unknown player or card, or has a bad shape."""
-
-
-_TOKENS = {c.token: c for c in ALL_CARDS}  # canonical tokens, the common spelling
-
-
-def _card(token: str) -> Card:
-    found = _TOKENS.get(token) or parse_card(token)
-    if found is None:
-        raise MoveSyntaxError(f"'{shown(token)}' is not a card (cards look like AS, 10H, TD, 7♣)")
-    return found
-
-
 def parse_spread_id(token: str) -> str:
     """The canonical (upper-case) spread identifier; raises MoveSyntaxError."""
     if not _SPREAD_ID.match(token) or parse_card(token) is not None:
@@ -115,27 +102,25 @@ def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, co
     count = len(words)
     if count < 2:
         raise MoveSyntaxError(f"'{shown(text)}' is not a move")
-    seat = seats.get(words[0])
-    if seat is None:
-        raise MoveSyntaxError(f"'{shown(words[0])}' is not a player of this game")
+    seat = move_seat(words[0], seats)
     verb = words[1]
     if verb == "draw":
         source = _SOURCES.get(words[2]) if count == 4 else None
         if source is not None:
-            return Draw(player=seat, index=index, line=line, column=column, source=source, card=_card(words[3]))
+            return Draw(player=seat, index=index, line=line, column=column, source=source, card=move_card(words[3]))
     elif verb == "discard":
         if count == 3:
-            return Discard(player=seat, index=index, line=line, column=column, card=_card(words[2]))
+            return Discard(player=seat, index=index, line=line, column=column, card=move_card(words[2]))
     elif verb == "show":
         if count == 3:
-            return Show(player=seat, index=index, line=line, column=column, card=_card(words[2]))
+            return Show(player=seat, index=index, line=line, column=column, card=move_card(words[2]))
     elif verb == "spread":
         if count >= 4:
             return Spread(player=seat, index=index, line=line, column=column, spread=parse_spread_id(words[2]),
-                          cards=tuple(_card(t) for t in words[3:]))
+                          cards=tuple(move_card(t) for t in words[3:]))
     elif verb == "layoff":
         if count == 4:
-            return LayOff(player=seat, index=index, line=line, column=column, card=_card(words[2]),
+            return LayOff(player=seat, index=index, line=line, column=column, card=move_card(words[2]),
                           spread=parse_spread_id(words[3]))
     elif verb == "declare":
         if count == 3 and words[2] in ("49", "50"):

@@ -21,7 +21,7 @@ from ...cards import Card
 from ...errors import shown
 from ...reader import RecordReader
 from ...yamldoc import Document
-from .moves import Move, MoveSyntaxError, parse_move
+from .moves import Move, parse_move
 from .pots import PotKind
 
 __all__ = ["NOBODY", "BetweenKind", "Between", "AnteRecord", "EndingRecord", "DealClaims", "DealRecord",
@@ -258,7 +258,7 @@ def _deal(reader: _Reader, raw: dict, number: int) -> DealRecord:
         if "ending" in raw:
             reader.fail(path + ("ending",), "a deal records either its moves or an outcome-only ending, not both",
                         key=True)
-        moves = reader.parse_moves(raw["moves"], deal=number, parse=parse_move, error=MoveSyntaxError)
+        moves = reader.parse_moves(raw["moves"], deal=number, parse=parse_move)
     ending = _ending(reader, raw["ending"], path + ("ending",)) if "ending" in raw else None
     reveal = None
     if "reveal" in raw:

@@ -17,6 +17,7 @@ from typing import Mapping
 
 from ...cards import Card, parse_card
 from ...errors import shown
+from ...movetext import MoveSyntaxError, move_card, move_seat
 
 __all__ = ["Move", "TrickMark", "Play", "Take", "Draw", "Break", "Skip", "parse_move", "MoveReader",
            "MoveSyntaxError", "RESERVED_NAMES", "WASTE", "write_move"]
@@ -64,24 +65,6 @@ class Skip:
 Move = TrickMark | Play | Take | Draw | Break | Skip
 
 
-class MoveSyntaxError(ValueError):
-    """A move line that names an unknown player or card, or has a bad shape."""
-
-
-def _card(token: str) -> Card:
-    found = parse_card(token)
-    if found is None:
-        raise MoveSyntaxError(f"'{shown(token)}' is not a card (cards look like AS, 10H, TD, 7♣)")
-    return found
-
-
-def _seat(token: str, seats: Mapping[str, int]) -> int:
-    seat = seats.get(token)
-    if seat is None:
-        raise MoveSyntaxError(f"'{shown(token)}' is not a player of this game")
-    return seat
-
-
 _PLAYS: dict[tuple[int, Card], Play] = {}  # shared by every game: (seat, card) pairs are few
 
 
@@ -101,15 +84,15 @@ def parse_move(text: str, *, seats: Mapping[str, int]) -> Move:
         return TrickMark(int(words[1]))
     if len(words) < 2:
         raise MoveSyntaxError(f"'{shown(text)}' is not a move")
-    player = _seat(words[0], seats)
+    player = move_seat(words[0], seats)
     verb, args = words[1], words[2:]
     if verb == "play" and len(args) == 1:
-        return Play(player, _card(args[0]))
+        return Play(player, move_card(args[0]))
     if verb == "take" and len(args) == 1:
-        return Take(player, _seat(args[0], seats))
+        return Take(player, move_seat(args[0], seats))
     if verb == "draw" and len(args) == 2:
-        source = WASTE if args[0] == "waste" else _seat(args[0], seats)
-        return Draw(player, source, _card(args[1]))
+        source = WASTE if args[0] == "waste" else move_seat(args[0], seats)
+        return Draw(player, source, move_card(args[1]))
     if verb == "break" and not args:
         return Break(player)
     if verb == "skip" and not args:

@@ -24,6 +24,7 @@ from typing import Mapping
 
 from ...cards import Card, format_cards, parse_card
 from ...errors import shown
+from ...movetext import MoveSyntaxError, move_card, move_seat
 
 __all__ = ["Move", "Play", "Draw", "Place", "Turn", "Pass", "parse_move", "write_move", "MoveSyntaxError",
            "VERBS", "KEYWORDS"]
@@ -85,19 +86,8 @@ class Pass(Move):
     pass
 
 
-class MoveSyntaxError(ValueError):
-    """A move line that names an unknown player or card, or has a bad shape."""
-
-
 _SHAPES = ("P play CARD [capture CARDS|none] [steal TOPS|none] [top CARD] [into TOP],"
            " P draw [CARD], P place CARD, P turn [CARD], P pass")
-
-
-def _card(token: str) -> Card:
-    found = parse_card(token)
-    if found is None:
-        raise MoveSyntaxError(f"'{shown(token)}' is not a card (cards look like AS, 10H, TD, 7♣)")
-    return found
 
 
 def _clauses(words: list[str], text: str) -> tuple[list[str], dict[str, list[str]]]:
@@ -121,13 +111,13 @@ def _card_list(key: str, words: list[str], *, text: str) -> tuple[Card, ...]:
         raise MoveSyntaxError(f"'{shown(text)}': '{key}' needs cards or 'none'")
     if len(words) == 1 and words[0].lower() == _NONE:
         return ()
-    return tuple(_card(w) for w in words)
+    return tuple(move_card(w) for w in words)
 
 
 def _one_card(key: str, words: list[str], *, text: str) -> Card:
     if len(words) != 1:
         raise MoveSyntaxError(f"'{shown(text)}': '{key}' takes exactly one card")
-    return _card(words[0])
+    return move_card(words[0])
 
 
 _ONE_CARD: dict[str, type[Draw] | type[Place] | type[Turn]] = {"draw": Draw, "place": Place, "turn": Turn}
@@ -154,9 +144,7 @@ def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, co
             return Play(player=player, index=index, line=line, column=column, cards=(card,), capture=taken)
     if count < 2:
         raise MoveSyntaxError(f"'{shown(text)}' is not a Tjuv move ({_SHAPES})")
-    player = seats.get(words[0])
-    if player is None:
-        raise MoveSyntaxError(f"'{shown(words[0])}' is not a player of this game")
+    player = move_seat(words[0], seats)
     verb = words[1].lower()
     at = {"player": player, "index": index, "line": line, "column": column}
     head, clauses = _clauses(words[2:], text)
@@ -164,7 +152,7 @@ def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, co
     if verb == "play":
         top = _one_card("top", clauses["top"], text=text) if "top" in clauses else None
         into = _one_card("into", clauses["into"], text=text) if "into" in clauses else None
-        return Play(cards=tuple(_card(w) for w in head), capture=lists.get("capture"),
+        return Play(cards=tuple(move_card(w) for w in head), capture=lists.get("capture"),
                     steals=lists.get("steal"), top=top, into=into, **at)
     if verb not in VERBS:
         raise MoveSyntaxError(f"'{shown(text)}' is not a Tjuv move ({_SHAPES})")
@@ -172,7 +160,7 @@ def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, co
         raise MoveSyntaxError(f"'{shown(text)}': 'top' and 'into' belong to a play")
     if len(head) > 1:
         raise MoveSyntaxError(f"'{shown(text)}': one card at a time ('{verb}' takes at most one card)")
-    card = _card(head[0]) if head else None
+    card = move_card(head[0]) if head else None
     if verb in ("draw", "pass"):
         if clauses:
             raise MoveSyntaxError(f"'{shown(text)}': '{verb}' takes no capture or steal")

@@ -15,7 +15,7 @@ from typing import Iterator, Mapping
 from ...cards import Card
 from ...reader import RecordReader
 from ...yamldoc import Document
-from .moves import Move, MoveSyntaxError, parse_move
+from .moves import Move, parse_move
 
 __all__ = ["DealRecord", "DealClaims", "SweepClaim", "SessionClaims", "TjuvRecord", "read_record", "Position",
            "Positions"]
@@ -169,7 +169,7 @@ def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
 
     moves: list[Move] | None = None
     if "moves" in raw:
-        moves = reader.parse_moves(raw["moves"] or [], deal=number, parse=parse_move, error=MoveSyntaxError)
+        moves = reader.parse_moves(raw["moves"] or [], deal=number, parse=parse_move)
     claims = _deal_claims(reader, raw["claims"], path=path + ("claims",)) if raw.get("claims") else None
     return DealRecord(
         number=number, dealer=dealer,

@@ -23,8 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from ...cards import ALL_CARDS, JOKER, Card, format_cards, parse_card
+from ...cards import ALL_CARDS, JOKER, Card, format_cards
 from ...errors import shown
+from ...movetext import MoveSyntaxError, move_card, move_seat
 from .melds import Token
 
 __all__ = [
@@ -105,20 +106,9 @@ Draw = DrawStock | DrawLine
 MeldAction = Meld | Add | Rearrange
 
 
-class MoveSyntaxError(ValueError):
-    """A move line that names an unknown player or card, or has a bad shape."""
-
-
 _CANONICAL: dict[str, Card] = {c.token: c for c in ALL_CARDS}  # the usual spelling, found without parsing
 _CANONICAL[JOKER.token] = JOKER
 _PLAIN: dict[str, Token] = {text: Token(c) for text, c in _CANONICAL.items()}  # frozen, so shared
-
-
-def _card(token: str) -> Card:
-    found = _CANONICAL.get(token) or parse_card(token)
-    if found is None:
-        raise MoveSyntaxError(f"'{shown(token)}' is not a card (cards look like AS, 10H, TD, 7♣, JK)")
-    return found
 
 
 def _token(text: str) -> Token:
@@ -127,21 +117,14 @@ def _token(text: str) -> Token:
         return plain
     left, sep, right = text.partition("=")
     if not sep:
-        return Token(_card(text))
-    return Token(_card(left), _card(right))
+        return Token(move_card(text, jokers=True))
+    return Token(move_card(left, jokers=True), move_card(right, jokers=True))
 
 
 def _tokens(words: list[str], what: str) -> tuple[Token, ...]:
     if not words:
         raise MoveSyntaxError(f"{what} lists no cards")
     return tuple(_token(w) for w in words)
-
-
-def _seat(token: str, seats: Mapping[str, int]) -> int:
-    seat = seats.get(token)
-    if seat is None:
-        raise MoveSyntaxError(f"'{shown(token)}' is not a player of this game")
-    return seat
 
 
 def _number(token: str, what: str) -> int:
@@ -160,25 +143,26 @@ def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, co
     words = text.split()
     count = len(words)
     if count == 2 and words[0] == "overflow":
-        return Overflow(card=_card(words[1]), index=index, line=line, column=column)
+        return Overflow(card=move_card(words[1], jokers=True), index=index, line=line, column=column)
     if count == 2 and words[0] == "end":
         if words[1] not in ("stock", "out"):
             raise MoveSyntaxError(f"'end {shown(words[1])}': a game ends by 'stock' or 'out'")
         return EndMark(reason=words[1], index=index, line=line, column=column)
     if count < 2:
         raise MoveSyntaxError(f"'{shown(text)}' is not a move ({_FORMS})")
-    player = _seat(words[0], seats)
+    player = move_seat(words[0], seats)
     verb = words[1]
     if verb == "discard" or verb == "out":
         if count == 3:
-            return Discard(player=player, card=_card(words[2]), out=verb == "out", index=index, line=line,
-                           column=column)
+            return Discard(player=player, card=move_card(words[2], jokers=True), out=verb == "out",
+                           index=index, line=line, column=column)
     elif verb == "draw":
         if count == 4 and words[2] == "stock":
-            return DrawStock(player=player, card=_card(words[3]), index=index, line=line, column=column)
+            return DrawStock(player=player, card=move_card(words[3], jokers=True), index=index, line=line,
+                             column=column)
         if count >= 4 and words[2] == "line":
             depth = _number(words[3], "a take's depth")
-            cards = tuple(_card(w) for w in words[4:]) or None
+            cards = tuple(move_card(w, jokers=True) for w in words[4:]) or None
             return DrawLine(player=player, depth=depth, cards=cards, index=index, line=line, column=column)
     elif verb == "meld":
         return Meld(player=player, tokens=_tokens(words[2:], "a meld"), index=index, line=line, column=column)
@@ -188,7 +172,7 @@ def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, co
             return Add(player=player, owner=None, number=_number(args[0], "a meld number"),
                        tokens=_tokens(args[1:], "an add"), index=index, line=line, column=column)
         if count >= 5 and args[1].isdigit():
-            owner = _seat(args[0], seats)
+            owner = move_seat(args[0], seats)
             return Add(player=player, owner=None if owner == player else owner,
                        number=_number(args[1], "a meld number"), tokens=_tokens(args[2:], "an add"),
                        index=index, line=line, column=column)

@@ -14,7 +14,7 @@ from ...cards import Card
 from ...errors import shown
 from ...reader import RecordReader
 from ...yamldoc import Document
-from .moves import RESERVED_NAMES, Move, MoveSyntaxError, parse_move
+from .moves import RESERVED_NAMES, Move, parse_move
 
 __all__ = ["Dealt", "Redeal", "DealClaims", "MatchClaims", "DealRecord", "VazhushalRecord", "read_record"]
 
@@ -122,7 +122,7 @@ def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
     if not first:
         reader.fail(path + ("first",), "the first card of the line is missing")
         first = (None,)
-    moves: list[Move] = reader.parse_moves(raw["moves"], deal=number, parse=parse_move, error=MoveSyntaxError)
+    moves: list[Move] = reader.parse_moves(raw["moves"], deal=number, parse=parse_move)
     claims = None
     if raw.get("claims"):
         cpath = path + ("claims",)
