@@ -77,12 +77,9 @@ def stages(game: str, texts: list[str], folder: Path, repeat: int) -> dict[str, 
         totals["read"] += median_ms(lambda: read_source(path), repeat=repeat)
         totals["parse"] += median_ms(lambda: load_document(text, name=path), repeat=repeat)
         totals["schema"] += median_ms(lambda: validate(document, "transcript.schema.json"), repeat=repeat)
-        if hasattr(the_game, "read") and hasattr(the_game, "judge_header"):
-            record = the_game.read(document, header)
-            totals["moves"] += median_ms(lambda: the_game.read(document, header), repeat=repeat)
-            totals["replay+settle"] += median_ms(lambda: the_game.judge_header(record, header), repeat=repeat)
-        else:
-            totals["replay+settle"] += median_ms(lambda: the_game.referee(document, header), repeat=repeat)
+        record = the_game.read(document, header)
+        totals["moves"] += median_ms(lambda: the_game.read(document, header), repeat=repeat)
+        totals["replay+settle"] += median_ms(lambda: the_game.judge_header(record, header), repeat=repeat)
         report = Report.of(path, header, the_game.referee(document, header))
         totals["render"] += median_ms(lambda: (render_text([report]), render_json([report])), repeat=repeat)
         totals["whole"] += median_ms(lambda: check_text(read_source(path).text, name=path), repeat=repeat)

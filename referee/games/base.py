@@ -17,7 +17,7 @@ from ..yamldoc import Document
 if TYPE_CHECKING:
     from .table import Beat, Position
 
-__all__ = ["Game", "Header", "Verdict", "DealOutcome"]
+__all__ = ["Game", "RecordGame", "Header", "Verdict", "DealOutcome"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +54,12 @@ class Game(Protocol):
         """Replay and settle a schema-valid transcript; raise InputError only
         for input that cannot be read as this game at all."""
 
+    def read(self, document: Document, header: Header) -> Any:
+        """The transcript's typed record (raises InputError)."""
+
+    def judge_header(self, record: Any, header: Header) -> Verdict:
+        """Replay and settle a typed record under the header's ruleset."""
+
     def simulate(self, *, preset: str, players: int, seed: int, options: Mapping[str, str] | None = None) -> str:
         """A legal random transcript (YAML text), the same for the same arguments."""
 
@@ -64,6 +70,14 @@ class Game(Protocol):
 
     def narrate(self, document: Document, header: Header) -> list[Beat]:
         """Every deal as beats (tricks, turns, takes, draws), in order."""
+
+
+class RecordGame:
+    """`referee` as every game does it: read the record, then judge it (the
+    benchmark times the two stages apart)."""
+
+    def referee(self, document: Document, header: Header) -> Verdict:
+        return self.judge_header(self.read(document, header), header)  # type: ignore[attr-defined]
 
 
 def __getattr__(name: str) -> Any:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from ...errors import InputError, Problem
 from ...yamldoc import Document
-from ..base import DealOutcome, Header, Verdict
+from ..base import DealOutcome, Header, RecordGame, Verdict
 from .options import FlipFlopOptions
 from .record import FlipFlopRecord, read_record
 from .session import SessionReport, run_session
@@ -52,11 +52,8 @@ class Refereed:
         self.raw_moves: list[list[str] | None] = [entry.get("moves") for entry in document.data["deals"]]
 
 
-class GameFlipFlop:
+class GameFlipFlop(RecordGame):
     name = "game-flip-flop"
-
-    def referee(self, document: Document, header: Header) -> Verdict:
-        return self.judge_header(self.read(document, header), header)
 
     def read(self, document: Document, header: Header) -> FlipFlopRecord:
         """The typed record (benchmarks time reading apart from replaying)."""

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from ...findings import Finding
 from ...yamldoc import Document
-from ..base import DealOutcome, Header, Verdict
+from ..base import DealOutcome, Header, RecordGame, Verdict
 from .deal import PreviousRound, check_deal, check_setup
 from .engine import Round, RoundResult
 from .options import GetawayOptions
@@ -38,11 +38,8 @@ def located(findings: list[Finding], record: RoundRecord) -> list[Finding]:
             for line, column in (record.position(f.move),)]
 
 
-class Getaway:
+class Getaway(RecordGame):
     name = "getaway"
-
-    def referee(self, document: Document, header: Header) -> Verdict:
-        return self.judge_header(self.read(document, header), header)
 
     def read(self, document: Document, header: Header) -> GetawayRecord:
         """The typed record (raises InputError)."""

@@ -8,7 +8,7 @@ from typing import Mapping
 
 from ...findings import Finding, Severity
 from ...yamldoc import Document
-from ..base import Beat, DealOutcome, Header, Position, Verdict
+from ..base import Beat, DealOutcome, Header, Position, RecordGame, Verdict
 from . import rules as R
 from .deal import DealCheck, StartingPosition, check_deal, check_setup
 from .engine import DealResult, TjuvDeal
@@ -48,11 +48,8 @@ def replay_start(options: TjuvOptions, players: tuple[str, ...], *,
     return check, check.start
 
 
-class Tjuv:
+class Tjuv(RecordGame):
     name = "tjuv"
-
-    def referee(self, document: Document, header: Header) -> Verdict:
-        return self.judge_header(self.read(document, header), header)
 
     def read(self, document: Document, header: Header) -> TjuvRecord:
         """The transcript read into typed values (the "moves" stage of

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from ...findings import Finding
 from ...yamldoc import Document
-from ..base import DealOutcome, Header, Verdict
+from ..base import DealOutcome, Header, RecordGame, Verdict
 from . import rules as R
 from .deal import Setup, check_deal, check_setup
 from .engine import GameResult, GameState
@@ -40,11 +40,8 @@ def _replay(options: VazhushalOptions, record: DealRecord, *, players: tuple[str
     return state, state.finish()
 
 
-class Vazhushal:
+class Vazhushal(RecordGame):
     name = "vazhushal"
-
-    def referee(self, document: Document, header: Header) -> Verdict:
-        return self.judge_header(self.read(document, header), header)
 
     def read(self, document: Document, header: Header) -> VazhushalRecord:
         """The transcript read into typed values (the "moves" stage of
