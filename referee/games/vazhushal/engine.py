@@ -169,17 +169,21 @@ class GameState:
                 self.ghost = _Ghost(turn.player, pending)
         self.phase = Phase.STOPPED
 
-    def _missing(self, seat: int, cards: Sequence[Card]) -> Counter[Card] | None:
-        """The cards of `cards` (with multiplicity) that the player does not
-        hold; None when the hand holds them all (checked without Counters)."""
+    def _holds_all(self, seat: int, move: Move, cards: Sequence[Card]) -> bool:
+        """Whether the player holds `cards` (with multiplicity); if not, VZ
+        availability stops the replay naming what he lacks (checked without
+        Counters in the common case)."""
         hand = self.hands[seat]
         need: dict[Card, int] = {}
         for c in cards:
             need[c] = need.get(c, 0) + 1
         for c, count in need.items():
             if hand.get(c, 0) < count:
-                return Counter(cards) - hand
-        return None
+                missing = Counter(cards) - hand
+                self._stop(R.AVAILABILITY, move, f"{self.name(seat)} does not hold {format_cards(missing.elements())}",
+                           player=seat)
+                return False
+        return True
 
     def has_pure_sequence(self, seat: int) -> bool:
         """Whether the player has a pure sequence on the table."""
@@ -417,10 +421,7 @@ class GameState:
     def _meld(self, move: Meld, turn: Turn) -> bool:
         seat = move.player
         cards = [t.card for t in move.tokens]
-        missing = self._missing(seat, cards)
-        if missing:
-            self._stop(R.AVAILABILITY, move, f"{self.name(seat)} does not hold {format_cards(missing.elements())}",
-                       player=seat)
+        if not self._holds_all(seat, move, cards):
             return False
         placed, problems = resolve(move.tokens, self.wild)
         self._declared(move, problems)
@@ -441,10 +442,7 @@ class GameState:
                                              f" ({len(melds)} on the table)", player=seat)
             return False
         cards = [t.card for t in move.tokens]
-        missing = self._missing(seat, cards)
-        if missing:
-            self._stop(R.AVAILABILITY, move, f"{self.name(seat)} does not hold {format_cards(missing.elements())}",
-                       player=seat)
+        if not self._holds_all(seat, move, cards):
             return False
         if owner != seat:
             self._report(R.OWNERSHIP, move, f"{self.name(seat)} may not add cards to {self.name(owner)}'s meld;"
