@@ -19,7 +19,7 @@ from typing import Any
 
 from ...cards import Card
 from ...errors import shown
-from ...reader import RecordReader
+from ...reader import Position, RecordReader
 from ...yamldoc import Document
 from .moves import Move, parse_move
 from .pots import PotKind
@@ -27,7 +27,6 @@ from .pots import PotKind
 __all__ = ["NOBODY", "BetweenKind", "Between", "AnteRecord", "EndingRecord", "DealClaims", "DealRecord",
            "SessionClaims", "FlipFlopRecord", "read_record"]
 
-Position = tuple[int, int]
 NOBODY = -1  # `none`: nobody won the flip (flop) pot
 
 

@@ -13,14 +13,13 @@ from dataclasses import dataclass, field
 from typing import Iterator, Mapping
 
 from ...cards import Card
-from ...reader import RecordReader
+from ...reader import Position, RecordReader
 from ...yamldoc import Document
 from .moves import Move, parse_move
 
 __all__ = ["DealRecord", "DealClaims", "SweepClaim", "SessionClaims", "TjuvRecord", "read_record", "Position",
            "Positions"]
 
-Position = tuple[int, int]
 PerSeat = dict[int, tuple[Card, ...]]
 
 

@@ -18,12 +18,10 @@ from ...findings import Finding
 from . import rules as R
 from .melds import has_pure_run
 from .options import HAND_SIZE, NoPureSequence, VazhushalOptions
-from .record import Dealt, DealRecord
+from .record import Dealt, DealRecord, Position
 from .wild import WildRule, wild_rule
 
 __all__ = ["Setup", "check_setup", "check_deal", "count_doubles", "setup_from"]
-
-Position = tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,13 +12,11 @@ from dataclasses import dataclass
 
 from ...cards import Card
 from ...errors import shown
-from ...reader import RecordReader
+from ...reader import Position, RecordReader
 from ...yamldoc import Document
 from .moves import RESERVED_NAMES, Move, parse_move
 
 __all__ = ["Dealt", "Redeal", "DealClaims", "MatchClaims", "DealRecord", "VazhushalRecord", "read_record"]
-
-Position = tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)
