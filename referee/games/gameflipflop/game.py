@@ -18,8 +18,6 @@ if TYPE_CHECKING:
 
 __all__ = ["GameFlipFlop", "Refereed", "judge", "read"]
 
-DEFAULT_PRESET = "dayton"
-
 
 def judge(record: FlipFlopRecord, options: FlipFlopOptions, *, stake_overridden: bool) -> SessionReport:
     """The session report for a typed record. The stake is the header's `stake`,
@@ -79,8 +77,6 @@ class GameFlipFlop(RecordGame):
     def simulate(self, *, preset: str, players: int, seed: int, options: Mapping[str, str] | None = None) -> str:
         from .simulate import simulate
 
-        if preset == self.name:  # `referee simulate` names the game's own preset by default
-            preset = DEFAULT_PRESET
         return simulate(preset=preset, players=players, seed=seed, overrides=options or {})
 
 

@@ -256,5 +256,5 @@ def simulate(*, preset: str, players: int, seed: int, overrides: Mapping[str, st
     data = transcript_data(preset=ruleset.preset, overrides=overrides, players=names, session=session)
     if "stake" in overrides:
         data["stake"] = exact(options.stake)
-    return write_transcript(data, what="session of Game, Flip, Flop", game="game-flip-flop", preset=ruleset.preset, players=players,
-                            seed=seed, overrides=overrides)
+    return write_transcript(data, what="session of Game, Flip, Flop", game="game-flip-flop", preset=ruleset.preset,
+                            players=players, seed=seed, overrides=overrides)
