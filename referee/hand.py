@@ -9,8 +9,6 @@ from .cards import Card, Suit
 
 __all__ = ["Hand", "sort_cards"]
 
-_SUITS = tuple(Suit)
-
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
     """Spades, hearts, diamonds, clubs; high to low within a suit; jokers last."""
@@ -51,12 +49,6 @@ class Hand:
 
     def has_suit(self, suit: Suit) -> bool:
         return self.suits[suit.index] > 0
-
-    def count_suit(self, suit: Suit) -> int:
-        return self.suits[suit.index]
-
-    def held_suits(self) -> Iterator[Suit]:
-        return (suit for suit in _SUITS if self.suits[suit.index])
 
     def clear(self) -> list[Card]:
         """Empty the hand and return what it held."""

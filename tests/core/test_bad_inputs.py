@@ -185,16 +185,6 @@ def test_27_a_remote_ref_is_refused_not_fetched():
 
 # Items 7-10 and 13: values stay exactly as written.
 
-def _sample_with_players(names: list[str]) -> str:
-    from referee.yamldoc import load_document
-
-    data = load_document(SAMPLE.read_text()).data
-    text = dump_yaml(data)
-    for old, new in zip(["N", "E", "S", "W"], names):
-        text = text.replace(f" {old} play", f" {new} play").replace(f"[{old},", f"[{new},")
-    return text
-
-
 @pytest.mark.parametrize("names", [["NO", "Off", "Yes", "y"], ["10", "010", "0x1F", "1:30"], ["1_000", "on", "n", "~x"]])
 def test_07_08_yaml_11_words_and_numbers_stay_player_names(names):
     data = {"format": "1", "game": "getaway", "ruleset": "getaway", "players": names,

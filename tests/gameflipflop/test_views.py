@@ -48,10 +48,6 @@ def load_path(path: Path):
     return load(path.read_text(encoding="utf-8"), name=str(path))
 
 
-def moves_of(document, number: int) -> list[str]:
-    return document.data["deals"][number - 1].get("moves") or []
-
-
 def assert_partition(beats: list[Beat], document) -> None:
     """Each deal's beats cover its moves exactly once, in order; whole-deal beats cover none."""
     for number, raw in enumerate(document.data["deals"], start=1):

@@ -22,6 +22,3 @@ CLAIM_DIFFERS = "GW-4.15"
 BAD_SETUP = "GW-4.16"
 DEAD_ROUND = "GW-10.1"
 TRICK_READING = "GW-10.6"
-
-#: Infractions penalised by GW-4.1; all others of section 4 stop the round.
-PENALISED = frozenset({LATE_PLAY, OUT_OF_TURN, REVOKE, FAILED_TO_TRUMP, FALSE_BREAK, PLAYED_NOT_BROKE, DRAWN_NOT_LED})

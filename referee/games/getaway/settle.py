@@ -154,7 +154,7 @@ def round_summary(result: RoundResult, points: dict[int, int] | None, players: t
     data["dead"] = result.dead
     data["order"] = [players[s] for s in result.order]
     if result.dead:
-        line = f"deal {deal}: dead round (GW-10.1): no loser, no points; escaped: {_names(players, result.order)}"
+        line = f"deal {deal}: dead round ({R.DEAD_ROUND}): no loser, no points; escaped: {_names(players, result.order)}"
     else:
         data["loser"] = players[result.loser]
         data["legs"] = result.legs

@@ -83,11 +83,6 @@ class Stock:
         """A line overflow: the card joins the end of B (VZ-10.3)."""
         self.under.append(card)
 
-    def shuffle_in(self, card: Card) -> None:
-        """A returned joker joins U (VZ-10.5)."""
-        self.unknown[card] += 1
-        self.unknown_size += 1
-
     def cards(self) -> Counter[Card]:
         found = Counter(self.unknown)
         found.update(self.under)
