@@ -106,6 +106,16 @@ def _walk(options, players, rnd):
 
 # Each mutation returns (broken move lines, index, rule) or None if the game offers no place for it.
 
+def _other_card_played(players, rnd, rng, places, rule):
+    """One of `places` (index, cards) chosen, its play changed to one of those cards."""
+    if not places:
+        return None
+    index, cards = rng.choice(places)
+    lines = [write_move(m, players) for m in rnd.moves]
+    lines[index - 1] = f"{players[rnd.moves[index - 1].player]} play {rng.choice(sorted(cards, key=str))}"
+    return lines, index, rule
+
+
 def _revoke(options, players, rnd, rng):
     places = []
     for index, move, state in _walk(options, players, rnd):
@@ -114,12 +124,7 @@ def _revoke(options, players, rnd, rng):
             other = [c for c in state.hands[move.player].counts if c.suit is not state.trick.led]
             if other:
                 places.append((index, other))
-    if not places:
-        return None
-    index, other = rng.choice(places)
-    lines = [write_move(m, players) for m in rnd.moves]
-    lines[index - 1] = f"{players[rnd.moves[index - 1].player]} play {rng.choice(sorted(other, key=str))}"
-    return lines, index, "GW-4.4"
+    return _other_card_played(players, rnd, rng, places, "GW-4.4")
 
 
 def _out_of_turn(options, players, rnd, rng):
@@ -146,12 +151,7 @@ def _not_held(options, players, rnd, rng):
                          if not state.hands[move.player].has(c)]
             if elsewhere:
                 places.append((index, elsewhere))
-    if not places:
-        return None
-    index, elsewhere = rng.choice(places)
-    lines = [write_move(m, players) for m in rnd.moves]
-    lines[index - 1] = f"{players[rnd.moves[index - 1].player]} play {rng.choice(sorted(elsewhere, key=str))}"
-    return lines, index, "GW-4.10"
+    return _other_card_played(players, rnd, rng, places, "GW-4.10")
 
 
 def _after_tochoo(options, players, rnd, rng):
