@@ -178,31 +178,29 @@ def _derived_steals(state, move):
     return ()
 
 
-def _steal_own_pile(state, move, lines, players):
+def _one_steal_more(state, move, lines, players, candidates):
+    """A capturing play that also steals the first of `candidates()`, if any."""
     if isinstance(move, Play) and state.capture_set(move.card):
-        own = [p.top for p in state.piles.values() if p.owner == move.player]
-        if own:
-            lines[move.index - 1] = line(move, players, steals=_derived_steals(state, move) + (own[0],))
+        extra = candidates()
+        if extra:
+            lines[move.index - 1] = line(move, players, steals=_derived_steals(state, move) + (extra[0],))
             return lines, move.index
     return None
+
+
+def _steal_own_pile(state, move, lines, players):
+    return _one_steal_more(state, move, lines, players, lambda: [
+        p.top for p in state.piles.values() if p.owner == move.player])
 
 
 def _steal_ineligible(state, move, lines, players):
-    if isinstance(move, Play) and state.capture_set(move.card):
-        other = [p.top for p in state.piles.values() if p.owner != move.player and p.top.suit is not move.card.suit]
-        if other:
-            lines[move.index - 1] = line(move, players, steals=_derived_steals(state, move) + (other[0],))
-            return lines, move.index
-    return None
+    return _one_steal_more(state, move, lines, players, lambda: [
+        p.top for p in state.piles.values() if p.owner != move.player and p.top.suit is not move.card.suit])
 
 
 def _steal_part_of_pile(state, move, lines, players):
-    if isinstance(move, Play) and state.capture_set(move.card):
-        inner = [c for p in state.piles.values() if p.owner != move.player for c in p.cards[1:]]
-        if inner:
-            lines[move.index - 1] = line(move, players, steals=_derived_steals(state, move) + (inner[0],))
-            return lines, move.index
-    return None
+    return _one_steal_more(state, move, lines, players, lambda: [
+        c for p in state.piles.values() if p.owner != move.player for c in p.cards[1:]])
 
 
 def _mandatory_steal_none(state, move, lines, players):
