@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
 from typing import Callable, Iterator, TypeVar
 
 from .check import check_file
 from .errors import InputError, Problem, internal_error
+from .frozen import frozen
 from .report import Report, Status
 from .source import DEFAULT_MAX_BYTES
 
@@ -26,7 +26,7 @@ _MAX_BYTES = DEFAULT_MAX_BYTES
 _RENDER: Callable[[list[Report]], str] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Rendered:
     """One file's status and its report as text, rendered where it was checked."""
 

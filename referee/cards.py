@@ -10,8 +10,9 @@ from __future__ import annotations
 import enum
 import re
 from collections import Counter
-from dataclasses import dataclass
 from typing import Iterable
+
+from .frozen import frozen
 
 __all__ = [
     "Suit", "Rank", "Card", "JOKER", "card", "parse_card", "split_cards",
@@ -63,7 +64,7 @@ _RANK_SYMBOLS = {
 }
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@frozen(slots=True, eq=False)
 class Card:
     """One card; `suit` is None for a printed joker. Use `card()` or
     `parse_card()`, never the constructor."""

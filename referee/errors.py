@@ -5,14 +5,14 @@ A finding (an illegal move) is never an exception; see `findings.py`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .frozen import frozen
 
 __all__ = ["Problem", "InputError", "shown", "MAX_SHOWN", "internal_error"]
 
 MAX_SHOWN = 60
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Problem:
     """One reason a file is unusable, at a 1-based line and column when known."""
 

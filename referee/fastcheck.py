@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from typing import Any, Callable, Mapping
-from urllib.parse import urldefrag, urljoin
 
 __all__ = ["compile_schema", "Unsupported"]
 
@@ -40,6 +39,39 @@ _BOUNDS: dict[str, Callable[[Any, Any], bool]] = {
 
 class Unsupported(ValueError):
     """The schema uses a keyword this compiler does not implement."""
+
+
+def _join(base: str, ref: str) -> tuple[str, str]:
+    """(resource URI, fragment) of `ref` read against `base`: absolute URIs,
+    `#fragments` and relative paths (with `.`/`..`) only, which is all our
+    schemas write; anything else (queries, `//host`) is Unsupported, so
+    jsonschema decides. Spares importing urllib at start-up."""
+    ref, _, fragment = ref.partition("#")
+    if "?" in ref or ref.startswith("//"):
+        raise Unsupported(f"$ref {ref!r}")
+    base = base.partition("#")[0]
+    if not ref:
+        return base, fragment
+    if "://" in ref:
+        return ref, fragment
+    scheme, sep, rest = base.partition("://")
+    if not sep:
+        raise Unsupported(f"base URI {base!r}")
+    host, slash, path = rest.partition("/")
+    parts = ([] if ref.startswith("/") else path.split("/")[:-1]) + ref.lstrip("/").split("/")
+    resolved: list[str] = []
+    for part in parts[:-1]:
+        if part == "..":
+            if resolved:
+                resolved.pop()
+        elif part != ".":
+            resolved.append(part)
+    last = parts[-1]
+    if last in (".", ".."):
+        if last == ".." and resolved:
+            resolved.pop()
+        last = ""
+    return f"{scheme}://{host}/{'/'.join(resolved + [last])}", fragment
 
 
 def _equal(a: Any, b: Any) -> bool:
@@ -70,7 +102,7 @@ class _Compiler:
         self.done: dict[tuple[str, str], Check] = {}
 
     def ref(self, base: str, ref: str) -> Check:
-        uri, fragment = urldefrag(urljoin(base, ref))
+        uri, fragment = _join(base, ref)
         if uri not in self.resources:
             raise Unsupported(f"$ref to an unknown resource {uri}")
         key = (uri, fragment)
@@ -95,7 +127,7 @@ class _Compiler:
             return lambda value: False
         if not isinstance(schema, dict):
             raise Unsupported(f"schema {schema!r}")
-        base = urljoin(base, schema.get("$id", ""))
+        base = _join(base, schema["$id"])[0] if "$id" in schema else base
         keys = [k for k in schema if k not in _ANNOTATIONS and not k.startswith("x-") and k not in ("then", "else")]
         text = _text_check(schema, keys)
         if text is not None:

@@ -9,7 +9,8 @@ by position and rule (`where`), never by wording.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+
+from .frozen import frozen
 
 __all__ = ["Severity", "Finding"]
 
@@ -22,7 +23,7 @@ class Severity(enum.Enum):
     NOTE = "note"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Finding:
     rule: str
     message: str

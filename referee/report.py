@@ -4,11 +4,12 @@ that made the file unusable; and the exit status it implies."""
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Iterable, Mapping
 
 from .errors import InputError, Problem
 from .findings import Finding
+from .frozen import frozen
 from .games.base import DealOutcome, Header, Verdict
 
 __all__ = ["Status", "Report", "exit_status"]
@@ -24,7 +25,7 @@ class Status(enum.Enum):
         return {Status.LEGAL: 0, Status.ILLEGAL: 1, Status.UNUSABLE: 2}[self]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Report:
     file: str
     status: Status

@@ -10,13 +10,14 @@ option dataclasses from those values and never branch on a preset's name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
 from fractions import Fraction
 from functools import cache
 from typing import Mapping
 
+from .frozen import frozen
 from .money import AmountError, parse_amount
-from .resources import data_dir
+from .resources import data_file, data_names
 from .yamldoc import load_document
 
 __all__ = [
@@ -37,7 +38,7 @@ class OptionError(ValueError):
         self.on_key = on_key
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class OptionSpec:
     """One option: its values (or type), default, source seed and meaning."""
 
@@ -91,7 +92,7 @@ class OptionSpec:
         return tuple(int(p) for p in parts)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class RuleText:
     id: str
     title: str
@@ -99,7 +100,7 @@ class RuleText:
     game: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Catalogue:
     """A game's options and rules."""
 
@@ -111,7 +112,7 @@ class Catalogue:
     default_preset: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Preset:
     name: str
     game: str
@@ -122,7 +123,7 @@ class Preset:
     cites: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Ruleset:
     """A preset plus a transcript's overrides, fully typed."""
 
@@ -192,34 +193,34 @@ def _preset_of(raw: dict, path: str) -> Preset:
 @cache
 def catalogue(game: str) -> Catalogue:
     """A game's catalogue, read on first use (`rulesets/games/<game>.yaml`)."""
-    path = data_dir("rulesets") / "games" / f"{game}.yaml"
-    if not path.is_file():
+    path = data_file("rulesets", "games", f"{game}.yaml")
+    if not os.path.isfile(path):
         raise KeyError(game)
-    return _catalogue_of(_load(str(path)))
+    return _catalogue_of(_load(path))
 
 
 @cache
 def _preset_file(name: str) -> Preset | None:
     """The preset in `rulesets/<name>.yaml`, if that file exists."""
-    path = data_dir("rulesets") / f"{name}.yaml"
-    return _preset_of(_load(str(path)), str(path)) if path.is_file() else None
+    path = data_file("rulesets", f"{name}.yaml")
+    return _preset_of(_load(path), path) if os.path.isfile(path) else None
 
 
 @cache
 def _all_presets() -> dict[str, Preset]:
     """Every preset by name and alias (reads every preset file)."""
     found: dict[str, Preset] = {}
-    for path in sorted(data_dir("rulesets").glob("*.yaml")):
-        preset = _preset_file(path.stem)
+    for stem in data_names("rulesets", suffix=".yaml"):
+        preset = _preset_file(stem)
         for name in (preset.name, *preset.aliases):
-            assert name not in found, f"{path}: preset name {name} used twice"
+            assert name not in found, f"{stem}.yaml: preset name {name} used twice"
             found[name] = preset
     return found
 
 
 def catalogues() -> Mapping[str, Catalogue]:
     """Every game's catalogue (reads them all)."""
-    return {path.stem: catalogue(path.stem) for path in sorted((data_dir("rulesets") / "games").glob("*.yaml"))}
+    return {stem: catalogue(stem) for stem in data_names("rulesets", "games", suffix=".yaml")}
 
 
 def presets(game: str | None = None) -> list[Preset]:

@@ -8,6 +8,7 @@ anything else is refused, never fetched.
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
 from typing import Any, Callable, Iterator
 
@@ -28,10 +29,12 @@ class RefusedRetrieval(LookupError):
 @cache
 def _all_schemas() -> dict[str, dict]:
     found: dict[str, dict] = {}
-    root = data_dir("schemas")
-    for path in sorted(root.rglob("*.schema.json")):
-        loaded = json.loads(path.read_text(encoding="utf-8"))
-        found[loaded["$id"]] = loaded
+    for folder, _, files in sorted(os.walk(data_dir("schemas"))):
+        for file in sorted(files):
+            if file.endswith(".schema.json"):
+                with open(os.path.join(folder, file), encoding="utf-8") as handle:
+                    loaded = json.load(handle)
+                found[loaded["$id"]] = loaded
     return found
 
 

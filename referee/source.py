@@ -12,9 +12,9 @@ import os
 import select
 import stat
 import sys
-from dataclasses import dataclass
 
 from .errors import InputError, Problem
+from .frozen import frozen
 
 __all__ = ["Source", "DEFAULT_MAX_BYTES", "DEFAULT_STALL_SECONDS", "read_source", "decode"]
 
@@ -24,7 +24,7 @@ STDIN = "-"
 _CHUNK = 1 << 16
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Source:
     """A transcript's text and the name it is reported under."""
 

@@ -7,10 +7,11 @@ data (for JSON) and as lines of text, so renderers stay game-agnostic.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Mapping, Protocol
 
 from ..findings import Finding
+from ..frozen import frozen
 from ..rulesets import Ruleset
 from ..yamldoc import Document
 
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 __all__ = ["Game", "RecordGame", "Header", "Verdict", "DealOutcome"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Header:
     """What every transcript states before its deals."""
 
@@ -29,7 +30,7 @@ class Header:
     players: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class DealOutcome:
     """One deal (round): whether the referee could settle it, and how it ended."""
 
@@ -39,7 +40,7 @@ class DealOutcome:
     data: Mapping[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Verdict:
     findings: tuple[Finding, ...]
     deals: tuple[DealOutcome, ...]

@@ -4,13 +4,14 @@ plain check does not load them)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping
+
+from ..frozen import frozen
 
 __all__ = ["Position", "Beat", "ShowError"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Position:
     """The table just before a move, for `referee show`."""
 
@@ -23,7 +24,7 @@ class Position:
     legal: tuple[str, ...]  # every move that breaks no rule now, as move lines
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Beat:
     """One trick or turn of a replay, told as players would tell it."""
 

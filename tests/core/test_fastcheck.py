@@ -73,3 +73,25 @@ def test_unknown_keywords_are_refused_not_ignored():
     resources[SCHEMA_BASE + "odd.json"] = {"$id": SCHEMA_BASE + "odd.json", "unevaluatedProperties": False}
     with pytest.raises(Unsupported):
         compile_schema(SCHEMA_BASE + "odd.json", resources)
+
+
+@pytest.mark.parametrize("base", ["https://referee.invalid/schemas/transcript.schema.json",
+                                  "https://referee.invalid/schemas/games/getaway.schema.json",
+                                  "https://referee.invalid/", "https://referee.invalid/a/b/c"])
+@pytest.mark.parametrize("ref", ["games/getaway.schema.json", "#/$defs/name", "../transcript.schema.json#/$defs/a",
+                                 "./x.json", "https://o.org/s.json#a", "", "/abs/p.json", "a/./b/../c.json",
+                                 "..", ".", "../../../../z"])
+def test_references_resolve_as_urljoin_does(base, ref):
+    from urllib.parse import urldefrag, urljoin
+
+    from referee.fastcheck import _join
+
+    assert _join(base, ref) == tuple(urldefrag(urljoin(base, ref)))
+
+
+@pytest.mark.parametrize("ref", ["x.json?q=1", "//other.host/x.json"])
+def test_unusual_references_are_left_to_jsonschema(ref):
+    from referee.fastcheck import _join
+
+    with pytest.raises(Unsupported):
+        _join("https://referee.invalid/schemas/transcript.schema.json", ref)

@@ -2,6 +2,7 @@
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -80,7 +81,7 @@ def test_shown_escapes_control_and_bidi_characters_and_truncates():
 def test_every_schema_is_a_valid_draft_2020_12_schema():
     from jsonschema import Draft202012Validator
 
-    files = sorted(data_dir("schemas").rglob("*.schema.json"))
+    files = sorted(Path(data_dir("schemas")).rglob("*.schema.json"))
     assert {p.name for p in files} >= {"transcript.schema.json", "ruleset.schema.json", "report.schema.json",
                                        "getaway.schema.json"}
     for path in files:

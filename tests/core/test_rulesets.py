@@ -105,7 +105,7 @@ def test_every_shipped_ruleset_file_follows_the_ruleset_schema():
     from referee.schemas import validate
     from referee.yamldoc import load_document
 
-    files = sorted(data_dir("rulesets").rglob("*.yaml"))
+    files = sorted(Path(data_dir("rulesets")).rglob("*.yaml"))
     assert len(files) >= 6
     for path in files:
         validate(load_document(path.read_text(encoding="utf-8"), name=str(path)), "ruleset.schema.json")

@@ -7,10 +7,11 @@ alike.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Mapping
 
 from ...cards import Card
+from ...frozen import frozen
 
 __all__ = ["Ending", "ShowWinner", "PlayResult", "decide", "CLAIMED_ENDINGS"]
 
@@ -27,7 +28,7 @@ class Ending(enum.Enum):
 CLAIMED_ENDINGS = tuple(e.value for e in Ending)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class ShowWinner:
     """Who takes the flip (or flop) pot and how the referee knows: `shown`
     (explicit shows), `derived` (no shows recorded, GFF-15.8), `automatic`
@@ -39,7 +40,7 @@ class ShowWinner:
     how: str = "shown"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class PlayResult:
     """A deal's play, as far as the referee could tell."""
 

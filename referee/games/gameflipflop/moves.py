@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
 from typing import Mapping
 
 from ...cards import Card, format_cards, parse_card
 from ...errors import shown
+from ...frozen import frozen
 from ...movetext import MoveSyntaxError, move_card, move_seat
 
 __all__ = ["Move", "Show", "Declare", "Drop", "Draw", "Source", "Spread", "LayOff", "Discard",
@@ -37,7 +37,7 @@ class Source(enum.Enum):
     DISCARD = "discard"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Move:
     """Who acts and where the move stands: 1-based index in the deal's moves, line, column."""
 
@@ -47,40 +47,40 @@ class Move:
     column: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Show(Move):
     card: Card
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Declare(Move):
     number: int  # 49 or 50, as announced
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Drop(Move):
     pass
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Draw(Move):
     source: Source
     card: Card
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Spread(Move):
     spread: str
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class LayOff(Move):
     card: Card
     spread: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Discard(Move):
     card: Card
 

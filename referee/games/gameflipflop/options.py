@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping
 
+from ...frozen import frozen
 from ...options import typed_options
 
 __all__ = [
@@ -54,7 +54,7 @@ class OnIllegal(enum.Enum):
 
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class FlipFlopOptions:
     """Every option of game-flip-flop.md section 11; the defaults are the `dayton` preset."""
 

@@ -9,11 +9,11 @@ windows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
 from ...cards import Card, Suit
 from ...findings import Finding
+from ...frozen import frozen
 from . import rules as R
 from .endings import Ending, PlayResult, ShowWinner, decide
 from .engine import lowest_dealt
@@ -26,7 +26,7 @@ __all__ = ["judge_outcome", "OutcomeCheck"]
 MAX_TOTAL = 60  # six cards of ten points: the most a hand can hold at an ending
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class OutcomeCheck:
     result: PlayResult
     findings: tuple[Finding, ...]

@@ -9,11 +9,12 @@ themselves on construction.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Mapping, Sequence
 
+from ...frozen import frozen
 from ...money import split_exact, split_units
 from .options import CENT
 
@@ -68,7 +69,7 @@ def antes_for(tier: Tier, *, stake: Fraction, double: bool) -> dict[PotKind, Fra
     return {}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Pot:
     """One pot of one deal."""
 
@@ -86,7 +87,7 @@ class Pot:
         object.__setattr__(self, "amount", sum(self.paid.values(), self.carried))
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Award:
     """Who took a pot: shares adding up to it, or none (the pot is carried)."""
 

@@ -13,12 +13,13 @@ to the roster after the header's players, in the order they first join.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Any
 
 from ...cards import Card
 from ...errors import shown
+from ...frozen import frozen
 from ...reader import Position, RecordReader
 from ...yamldoc import Document
 from .moves import Move, parse_move
@@ -35,7 +36,7 @@ class BetweenKind(enum.Enum):
     JOIN = "join"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Between:
     """GFF-14.6: a player leaves, or joins with a bankroll after a seated player."""
 
@@ -46,7 +47,7 @@ class Between:
     after: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class AnteRecord:
     """Recorded antes of one player: amounts per pot, or (word form) a count of stakes per pot."""
 
@@ -55,7 +56,7 @@ class AnteRecord:
     at: Position
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class EndingRecord:
     """An outcome-only deal: how it ended, without its moves (GFF-14 issue note)."""
 
@@ -69,7 +70,7 @@ class EndingRecord:
     at: dict[str, Position]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class DealClaims:
     """GFF-14.5: what the players say happened; every item is checked."""
 
@@ -83,7 +84,7 @@ class DealClaims:
     at: dict[str, Position] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class DealRecord:
     number: int
     dealer: int | None
@@ -99,14 +100,14 @@ class DealRecord:
     at: dict[str, Position]  # 'deal', each key, 'hand:<seat>'
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class SessionClaims:
     net: dict[int, Fraction] | None
     bankrolls: dict[int, Fraction] | None
     at: dict[str, Position]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class FlipFlopRecord:
     roster: tuple[str, ...]  # the header's players, then newcomers in order of joining
     players: tuple[str, ...]  # the header's players (clockwise)

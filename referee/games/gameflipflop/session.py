@@ -11,11 +11,12 @@ deal. `continue`: every later settlement is provisional. Transcript defects
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Mapping
 
 from ...findings import Finding
+from ...frozen import frozen
 from . import rules as R
 from .compare import compare_deal, compare_reveal, compare_session
 from .deal import check_hands
@@ -32,7 +33,7 @@ from .settle import Carry, DealMoney, SessionMoney, close_session, settle_deal
 __all__ = ["DealReport", "DealStart", "SessionReport", "run_session", "start_deal"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class DealStart:
     """Where a deal's play starts: the seats in turn order (dealer last), what each
     antes, who may win flip and flop, the pots in play, and the bankrolls and
@@ -54,7 +55,7 @@ def start_deal(options: FlipFlopOptions, names: tuple[str, ...], record: DealRec
                 pots=start.pots)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class DealReport:
     """One deal as the session saw it."""
 
@@ -74,7 +75,7 @@ class DealReport:
     start: DealStart | None = None  # None: the deal's play was never started (it is not replayed)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class SessionReport:
     findings: tuple[Finding, ...]
     deals: tuple[DealReport, ...]

@@ -8,10 +8,11 @@ pot, the carried pots and the bankrolls after; every column sums to zero
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Mapping, Sequence
 
+from ...frozen import frozen
 from ...money import assert_zero_sum
 from .endings import Ending, PlayResult
 from .options import FlipFlopOptions, UnwonPot
@@ -22,7 +23,7 @@ __all__ = ["Carry", "DealMoney", "settle_deal", "SessionMoney", "close_session",
 COLUMNS = ("game", "flip", "flop")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Carry:
     """The carried flip and flop pots and who put what into each since it was last won (GFF-10.13)."""
 
@@ -40,7 +41,7 @@ class Carry:
         return self.flip + self.flop
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class DealMoney:
     """The money of one settled deal."""
 
@@ -169,7 +170,7 @@ def _survives(seat: int, winners: tuple[int, ...], options: FlipFlopOptions) -> 
     return len(winners) == 1 or options.all_in_split_survives
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class SessionMoney:
     """The session table (GFF-10.14): per player the sum of deal nets plus refunds."""
 

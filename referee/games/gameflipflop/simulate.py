@@ -11,12 +11,13 @@ ten is written outcome-only. The same arguments always give the same text.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from fractions import Fraction
 from typing import Mapping
 
 from ...cards import ALL_CARDS, Card, format_cards
 from ...errors import InputError, Problem
+from ...frozen import frozen
 from ...hand import sort_cards
 from ...simulation import simulation_ruleset, transcript_head, write_transcript
 from .display import exact
@@ -34,7 +35,7 @@ NAMES = ("Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
 MAX_MOVES = 2000
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class GeneratedDeal:
     number: int
     dealer: int
@@ -47,7 +48,7 @@ class GeneratedDeal:
     outcome_only: bool
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class GeneratedSession:
     stake: Fraction
     bankrolls: dict[int, Fraction]

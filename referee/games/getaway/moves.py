@@ -12,11 +12,11 @@ Grammar of a move line (one per list item):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping
 
 from ...cards import Card, parse_card
 from ...errors import shown
+from ...frozen import frozen
 from ...movetext import MoveSyntaxError, move_card, move_seat
 
 __all__ = ["Move", "TrickMark", "Play", "Take", "Draw", "Break", "Skip", "parse_move", "MoveReader",
@@ -26,36 +26,36 @@ WASTE = -1
 RESERVED_NAMES = frozenset({"trick", "waste"})
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class TrickMark:
     number: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Play:
     player: int
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Take:
     player: int
     taken: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Draw:
     player: int
     source: int  # a seat, or WASTE
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Break:
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Skip:
     player: int
 

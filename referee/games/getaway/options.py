@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping
 
+from ...frozen import frozen
 from ...options import typed_options
 
 __all__ = [
@@ -87,7 +87,7 @@ class Betting(enum.Enum):
     POT = "pot"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class GetawayOptions:
     """Every option of getaway.md 5A; the defaults are the `getaway` preset."""
 

@@ -8,12 +8,12 @@ a card dealt twice) are left for the deal check (GW-4.11).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Sequence
 
 from ...cards import Card
 from ...errors import Problem
+from ...frozen import frozen
 from ...reader import Position, RecordReader
 from ...yamldoc import Document
 from .moves import RESERVED_NAMES, Move, MoveReader, MoveSyntaxError
@@ -21,7 +21,7 @@ from .moves import RESERVED_NAMES, Move, MoveReader, MoveSyntaxError
 __all__ = ["RoundRecord", "RoundClaims", "MatchClaims", "GetawayRecord", "read_record"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class RoundClaims:
     order: tuple[int, ...] | None = None
     loser: int | None = None
@@ -32,7 +32,7 @@ class RoundClaims:
     at: dict[str, Position] | None = None  # where each claim was written
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class MatchClaims:
     totals: dict[int, int] | None = None
     winners: frozenset[int] | None = None
@@ -43,7 +43,7 @@ class MatchClaims:
     at: dict[str, Position] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class RoundRecord:
     number: int
     dealer: int
@@ -64,7 +64,7 @@ class RoundRecord:
         return mark.line + 1, mark.column + 1
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class GetawayRecord:
     players: tuple[str, ...]
     rounds: tuple[RoundRecord, ...]

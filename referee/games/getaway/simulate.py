@@ -9,11 +9,11 @@ pickup=none with a drawing empty_power, GW-10.1) is dealt again.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Mapping
 
 from ...cards import Card, card, format_cards, standard_pack
 from ...errors import InputError, Problem
+from ...frozen import frozen
 from ...money import format_fraction
 from ...simulation import hands_text, simulation_ruleset, transcript_head, write_transcript
 from .deal import hand_sizes, low_cards
@@ -31,7 +31,7 @@ TAKE_CHANCE = 0.04
 ACE_OF_SPADES = card("AS")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class GeneratedRound:
     dealer: int
     hands: list[list[Card]]

@@ -10,10 +10,10 @@ deal cannot be replayed even under on_violation=continue.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from ...cards import Card, format_cards, standard_pack
 from ...findings import Finding, Severity
+from ...frozen import frozen
 from . import rules as R
 from .options import ExcessRemoval, TjuvOptions
 from .record import DealRecord, Position
@@ -57,7 +57,7 @@ def highest_removal(exposed: list[Card], count: int) -> tuple[Card, ...] | None:
     return tuple(ranked[:count])
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class StartingPosition:
     """TJ-2.13: hands, table cards and talon after the deal."""
 
@@ -75,7 +75,7 @@ class StartingPosition:
         return Talon(upper=self.upper, bottom=self.bottom)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class DealCheck:
     findings: tuple[Finding, ...]
     start: StartingPosition | None  # None: the record describes no position

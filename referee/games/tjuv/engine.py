@@ -26,6 +26,7 @@ from typing import Any, Iterable, Sequence
 
 from ...cards import Card, format_cards
 from ...findings import Finding, Severity
+from ...frozen import frozen
 from ...hand import Hand, sort_cards
 from . import rules as R
 from .deal import TJUV_PACK, StartingPosition, in_pack
@@ -65,7 +66,7 @@ class _TurnState:
     closed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class DealResult:
     """How the deal ended, as far as the replay could tell."""
 

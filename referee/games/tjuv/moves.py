@@ -19,11 +19,11 @@ be flagged (TJ-3.14, TJ-3.15).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping
 
 from ...cards import Card, format_cards, parse_card
 from ...errors import shown
+from ...frozen import frozen
 from ...movetext import MoveSyntaxError, move_card, move_seat
 
 __all__ = ["Move", "Play", "Draw", "Place", "Turn", "Pass", "parse_move", "write_move", "MoveSyntaxError",
@@ -35,7 +35,7 @@ _LISTS = ("capture", "steal")
 _NONE = "none"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Move:
     """Who acted, and where the move stands: its 1-based index in the deal's
     moves, line and column."""
@@ -46,7 +46,7 @@ class Move:
     column: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Play(Move):
     """Step 1. `cards` holds what was written (legal: exactly one card);
     `capture` and `steals` are None when not recorded."""
@@ -62,26 +62,26 @@ class Play(Move):
         return self.cards[0]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Draw(Move):
     card: Card | None = None  # None: "drawn, card not named"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Place(Move):
     card: Card | None = None  # None: a placement with no card named (TJ-10.7)
     capture: tuple[Card, ...] | None = None
     steals: tuple[Card, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Turn(Move):
     card: Card | None = None  # None: "the top talon card, not named"
     capture: tuple[Card, ...] | None = None
     steals: tuple[Card, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Pass(Move):
     pass
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from typing import Mapping
 
+from ...frozen import frozen
 from ...options import typed_options
 
 __all__ = [
@@ -49,7 +49,7 @@ class OnViolation(enum.Enum):
     CONTINUE = "continue"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class TjuvOptions:
     """Every option of tjuv.md section 6; the defaults are the `tjuv` preset.
     `players` is None when it is left to the number of seats."""

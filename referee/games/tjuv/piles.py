@@ -3,14 +3,13 @@ never added to. A sweep (TJ-3.18) is a pile too, marked as such."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...cards import Card
+from ...frozen import frozen
 
 __all__ = ["Pile"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Pile:
     owner: int
     top: Card

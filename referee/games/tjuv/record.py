@@ -9,10 +9,11 @@ deal check, which cites the digest (TJ-2.1, TJ-10.x).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Iterator, Mapping
 
 from ...cards import Card
+from ...frozen import frozen
 from ...reader import Position, RecordReader
 from ...yamldoc import Document
 from .moves import Move, parse_move
@@ -53,13 +54,13 @@ class Positions(Mapping[str, Position]):
         return len(self._paths)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class SweepClaim:
     player: int | None
     cards: tuple[Card, ...] | None  # None: cards not recorded
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class DealClaims:
     counts: dict[int, int] | None = None
     winners: frozenset[int] | None = None
@@ -68,7 +69,7 @@ class DealClaims:
     at: Mapping[str, Position] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class SessionClaims:
     wins: dict[int, int] | None = None
     totals: dict[int, int] | None = None
@@ -76,7 +77,7 @@ class SessionClaims:
     at: Mapping[str, Position] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class DealRecord:
     """One deal as recorded (TJ-10.2); None means "not recorded"."""
 
@@ -93,7 +94,7 @@ class DealRecord:
     at: Mapping[str, Position]  # 'deal', every key written, and 'round_one:<seat>' etc.
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class TjuvRecord:
     players: tuple[str, ...]
     deals: tuple[DealRecord, ...]

@@ -4,11 +4,11 @@ transcript claims compared with all of it. There is no money (TJ-5.8)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from ...cards import format_cards
 from ...findings import Finding, Severity
+from ...frozen import frozen
 from ...hand import sort_cards
 from . import rules as R
 from .engine import DealResult
@@ -39,7 +39,7 @@ def nearest_right(tied: Iterable[int], dealer: int, *, n: int) -> int:
     raise ValueError("nobody is tied")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class DealScore:
     counts: tuple[int, ...]
     winners: tuple[int, ...]  # TJ-5.3: everyone with the most cards
@@ -56,7 +56,7 @@ def score_deal(counts: tuple[int, ...], dealer: int) -> DealScore:
                      next_dealer=nearest_right(fewest, dealer, n=len(counts)))
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class PreviousDeal:
     number: int
     dealer: int | None
@@ -176,7 +176,7 @@ def missing_claims(claims: DealClaims | None, record: DealRecord) -> list[Findin
                     message=f"no claimed {' or '.join(missing)}: the outcome is reported but not compared")]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class SessionScore:
     complete: bool  # every deal settled
     deals: int

@@ -12,15 +12,23 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Mapping
 
 from ...cards import Card, format_cards
 from ...errors import InputError, Problem
+from ...frozen import frozen
 from ...hand import sort_cards
 from ...simulation import hands_text, simulation_ruleset, transcript_head, write_transcript
-from .deal import (MAX_PLAYERS, MIN_PLAYERS, TJUV_PACK, StartingPosition, dealing_order, starting_position,
-                   stock_above_removed)
+from .deal import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TJUV_PACK,
+    StartingPosition,
+    dealing_order,
+    starting_position,
+    stock_above_removed,
+)
 from .engine import TjuvDeal
 from .moves import Draw, Move, Play, Turn, write_move
 from .options import DealerTieBreak, ExcessRemoval, SessionResult, StealMode, TjuvOptions
@@ -31,7 +39,7 @@ __all__ = ["simulate", "generate", "GeneratedDeal", "NAMES", "transcript_data"]
 NAMES = ("Anna", "Bo", "Cecilia", "David", "Elin", "Filip", "Greta", "Hugo", "Ingrid", "Johan", "Karin")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class GeneratedDeal:
     dealer: int
     round_one: tuple[tuple[Card, ...], ...]

@@ -10,21 +10,21 @@ recorded hands (VZ-12.5).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Iterable
 
 from ...cards import JOKER, Card, format_cards
 from ...findings import Finding
+from ...frozen import frozen
 from . import rules as R
 from .melds import has_pure_run
 from .options import HAND_SIZE, NoPureSequence, VazhushalOptions
-from .record import Dealt, DealRecord, Position
+from .record import DealRecord, Dealt, Position
 from .wild import WildRule, wild_rule
 
 __all__ = ["Setup", "check_setup", "check_deal", "count_doubles", "setup_from"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Setup:
     """What the deal leaves on the table when play starts."""
 

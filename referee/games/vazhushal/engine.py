@@ -19,12 +19,13 @@ from typing import Iterable, Sequence
 
 from ...cards import Card, format_cards
 from ...findings import Finding
+from ...frozen import frozen
 from ...hand import sort_cards
 from . import rules as R
 from .deal import Setup, count_doubles
 from .line import Line
 from .melds import Placed, resolve
-from .moves import (Add, Declare, Discard, DrawLine, DrawStock, EndMark, Meld, Move, Overflow, Rearrange)
+from .moves import Add, Declare, Discard, DrawLine, DrawStock, EndMark, Meld, Move, Overflow, Rearrange
 from .options import TieRule, VazhushalOptions
 from .stock import DrawCheck, Stock
 from .table import TableMeld
@@ -47,7 +48,7 @@ class End(enum.Enum):
     STOCK = "stock"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class GameResult:
     """How a game ended, as far as the replay could tell."""
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ...cards import JOKER, Card, Rank, Suit, card
+from ...frozen import frozen
 from . import rules as R
 from .options import IdenticalTest
 from .wild import WildRule
@@ -33,7 +33,7 @@ _RANK_AT = {r.value: r for r in Rank if r is not Rank.JOKER}
 _RANK_AT[ACE_LOW] = Rank.ACE
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Token:
     """A card as written in a meld action: `JK=9D` has `declared` 9D; `9D` has None."""
 
@@ -41,7 +41,7 @@ class Token:
     declared: Card | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Placed:
     """A card in a meld and the card it stands for (None: undeclared and not inferable)."""
 
@@ -81,7 +81,7 @@ class Kind(enum.Enum):
     SEQUENCE = "sequence"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class MeldCheck:
     """A meld judged by what its cards stand for: its kind when valid,
     whether it is a pure sequence (VZ-3.6), and every section-3 rule it breaks."""

@@ -20,11 +20,11 @@ Grammar of a move line (one per list item; P is a player):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping
 
 from ...cards import ALL_CARDS, JOKER, Card, format_cards
 from ...errors import shown
+from ...frozen import frozen
 from ...movetext import MoveSyntaxError, move_card, move_seat
 from .melds import Token
 
@@ -38,7 +38,7 @@ RESERVED_NAMES = frozenset({"overflow", "end"})
 MAX_DEPTH_DIGITS = 4
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Move:
     """Where a move stands: its 1-based index in the deal's moves, line, column."""
 
@@ -47,26 +47,26 @@ class Move:
     column: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class DrawStock(Move):
     player: int
     card: Card
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class DrawLine(Move):
     player: int
     depth: int
     cards: tuple[Card, ...] | None = None  # the cross-check, top to bottom
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Meld(Move):
     player: int
     tokens: tuple[Token, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Add(Move):
     player: int
     owner: int | None  # None: the player's own meld
@@ -74,30 +74,30 @@ class Add(Move):
     tokens: tuple[Token, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Rearrange(Move):
     player: int
     melds: tuple[tuple[Token, ...], ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Discard(Move):
     player: int
     card: Card
     out: bool = False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Declare(Move):
     player: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Overflow(Move):
     card: Card
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class EndMark(Move):
     reason: str  # "stock" or "out"
 

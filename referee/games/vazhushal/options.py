@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from dataclasses import dataclass
 from typing import Mapping
 
 from ...cards import Card, standard_pack
+from ...frozen import frozen
 from ...options import typed_options
 from . import rules as R
 
@@ -64,7 +64,7 @@ class TieRule(enum.Enum):
 _WHOLE_NUMBERS = ("extra_jokers", "unmelded_printed_joker_value", "match_wins")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class VazhushalOptions:
     """Every option of vazhushal.md section 10; the defaults are the `vazhushal` preset."""
 

@@ -8,10 +8,9 @@ copies than the packs hold) are left for the deal check (VZ-9.4).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...cards import Card
 from ...errors import shown
+from ...frozen import frozen
 from ...reader import Position, RecordReader
 from ...yamldoc import Document
 from .moves import RESERVED_NAMES, Move, parse_move
@@ -19,7 +18,7 @@ from .moves import RESERVED_NAMES, Move, parse_move
 __all__ = ["Dealt", "Redeal", "DealClaims", "MatchClaims", "DealRecord", "VazhushalRecord", "read_record"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Dealt:
     """Hands by seat as dealt; `present[s]` is False when no hand is recorded."""
 
@@ -28,7 +27,7 @@ class Dealt:
     at: dict[int, Position]  # where each seat's hand is written
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Redeal:
     """A deal abandoned for three doubles (VZ-2.8, VZ-14.4)."""
 
@@ -37,21 +36,21 @@ class Redeal:
     at: Position
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class DealClaims:
     scores: dict[int, int] | None = None
     winners: frozenset[int] | None = None
     at: dict[str, Position] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class MatchClaims:
     wins: dict[int, int] | None = None
     winner: int | None = None
     at: dict[str, Position] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class DealRecord:
     number: int
     dealer: int
@@ -64,7 +63,7 @@ class DealRecord:
     at: dict[str, Position]  # 'deal', and each key of the deal
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class VazhushalRecord:
     players: tuple[str, ...]
     deals: tuple[DealRecord, ...]

@@ -4,10 +4,10 @@ claims compared with both (VZ-9.7). There is no money in this game."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ...findings import Finding
+from ...frozen import frozen
 from . import rules as R
 from .engine import End, GameResult
 from .options import VazhushalOptions
@@ -16,7 +16,7 @@ from .record import DealClaims, MatchClaims
 __all__ = ["MatchResult", "MatchTally", "settle_match", "compare_deal", "compare_match", "deal_summary", "match_summary"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class MatchResult:
     """The win tally after the games that count (those up to the deciding one)."""
 

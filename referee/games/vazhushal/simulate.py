@@ -14,11 +14,11 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import deque
-from dataclasses import dataclass
 from typing import Mapping
 
 from ...cards import JOKER, Card, format_cards
 from ...errors import InputError, Problem
+from ...frozen import frozen
 from ...simulation import hands_text, simulation_ruleset, transcript_head, write_transcript
 from .deal import count_doubles, setup_from
 from .engine import GameState, Phase
@@ -36,7 +36,7 @@ MAX_GAMES = 60
 MAX_ACTIONS_PER_TURN = 40
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class GeneratedGame:
     dealer: int
     redeals: list[tuple[list[list[Card]], list[int]]]

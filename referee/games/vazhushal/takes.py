@@ -8,10 +8,10 @@ Pure functions: the engine gathers the facts and reports the problems.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Sequence
 
 from ...cards import Card
+from ...frozen import frozen
 from . import rules as R
 from .melds import Placed, check_meld, has_pure_run, held_run_in
 from .options import FirstJokerTake, VazhushalOptions
@@ -23,7 +23,7 @@ Problem = tuple[str, str]
 NewMeld = tuple[int, Sequence[Placed]]  # (which meld, its cards at one moment of the phase)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class TakeFacts:
     """One take: the key card (the deepest taken), the cards taken (top first),
     whether it reached a bottom joker (section 7), whether it was the forced
@@ -36,7 +36,7 @@ class TakeFacts:
     hand_before: Counter[Card]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class TurnFacts:
     """The turn around the takes: the position at the start of the turn and
     the melds laid by `meld` actions this turn, as laid and as each `add`

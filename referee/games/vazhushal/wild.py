@@ -6,9 +6,8 @@ options; it answers "is this card wild" in constant time.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...cards import Card, Rank, Suit
+from ...frozen import frozen
 from .options import PrintedNegative, VazhushalOptions
 
 __all__ = ["WildRule", "wild_rule", "opposite_colour"]
@@ -22,7 +21,7 @@ def opposite_colour(suit: Suit) -> frozenset[Suit]:
     return _RED if suit in _BLACK else _BLACK
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class WildRule:
     """Printed jokers are always wild; `rank` in `suits` is the wild rank
     (None when only printed jokers are wild)."""
