@@ -1,5 +1,5 @@
 """`python -m referee` is the `referee` command (same name, same completion)."""
 
-from .cli import main
+from .console import main
 
-main(prog_name="referee", complete_var="_REFEREE_COMPLETE")
+main()

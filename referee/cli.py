@@ -4,12 +4,12 @@ that differs, 2 unusable input, a usage error or an internal error."""
 
 from __future__ import annotations
 
-import os
 import sys
 
 import click
 
 from . import __version__
+from .console import quiet_broken_pipe, write_text
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -58,6 +58,8 @@ class _Guarded(click.Group):
             return super().invoke(ctx)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
+        except BrokenPipeError:
+            sys.exit(quiet_broken_pipe())
         except Exception as exc:  # noqa: BLE001
             from .errors import internal_error
 
@@ -107,62 +109,9 @@ def check(files: tuple[str, ...], output_format: str, jobs: int | None, max_byte
       referee check --format jsonl --jobs 2 archive/ > reports.jsonl
       cat game.yaml | referee check -
     """
-    import time
+    from .console import run_check
 
-    from .batch import check_files, default_jobs, render_files
-    from .inputs import expand_inputs
-    from .render import RENDERERS, render_summary, summary
-    from .report import exit_status
-    from .source import DEFAULT_MAX_BYTES
-
-    started = time.perf_counter()
-    paths = expand_inputs(list(files))
-    progress = _progress_bar() if len(paths) >= 20 and sys.stderr.isatty() else None
-    reports, statuses = [], []
-    streaming = output_format in ("text", "jsonl")  # rendered where checked, written as they come, not kept
-    limits = dict(jobs=jobs or default_jobs(), max_bytes=max_bytes or DEFAULT_MAX_BYTES, progress=progress)
-    if streaming:
-        for done in render_files(paths, render=RENDERERS[output_format], **limits):
-            statuses.append(done.status)
-            _write(done.text, progress, colour=output_format == "text")
-    else:
-        for report in check_files(paths, **limits):
-            statuses.append(report.status)
-            reports.append(report)
-    seconds = time.perf_counter() - started
-    if progress:
-        sys.stderr.write("\r\033[K")
-    if output_format == "html":
-        from .html import html_page
-
-        sys.stdout.write(html_page(reports))
-    elif not streaming:
-        sys.stdout.write(RENDERERS[output_format](reports, seconds=seconds))
-    elif len(statuses) > 1:
-        target = sys.stdout if output_format == "text" else sys.stderr
-        target.write(render_summary(summary(statuses, seconds=seconds)))
-    sys.stdout.flush()
-    sys.exit(exit_status(statuses))
-
-
-def _progress_bar():
-    width = 30
-
-    def show(done: int, total: int) -> None:
-        filled = width * done // total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} files")
-        sys.stderr.flush()
-    return show
-
-
-def _write(text: str, progress=None, *, colour: bool = True) -> None:
-    if progress:
-        sys.stderr.write("\r\033[K")
-    if colour and sys.stdout.isatty() and not os.environ.get("NO_COLOR"):
-        from .colour import paint
-
-        text = paint(text)
-    sys.stdout.write(text)
+    sys.exit(run_check(files, output_format=output_format, jobs=jobs, max_bytes=max_bytes))
 
 
 def _load_for_views(file: str):
@@ -179,7 +128,7 @@ def _load_for_views(file: str):
     except InputError as exc:
         report, document, header = Report.unusable(file, exc), None, None
     if document is None:
-        _write(render_text([report]))
+        write_text(render_text([report]))
         sys.exit(2)
     return report, document, header, get_game(header.game)
 
@@ -221,7 +170,7 @@ def show(file: str, deal: int, move: int, hide_hands: bool, output_format: str) 
                 "findings": here}
         sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=True) + "\n")
     else:
-        _write(show_text(report, position))
+        write_text(show_text(report, position))
     sys.exit(1 if any(f.deal == deal and f.move == move and f.is_error for f in report.findings) else 0)
 
 
@@ -248,7 +197,7 @@ def replay(file: str, output_format: str) -> None:
 
         sys.stdout.write(html_page([report], beats={report.file: beats}, title=f"{report.game}: {report.file}"))
     else:
-        _write(replay_text(report, beats))
+        write_text(replay_text(report, beats))
     sys.exit(report.exit_code)
 
 

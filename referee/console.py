@@ -1,0 +1,123 @@
+"""The `referee` command's entry point, and the work of `referee check`.
+
+A plain `referee check FILE...` (no option, no `--`) runs `run_check` without
+importing click: click and its imports are about a third of the start-up
+of a one-file check, and scripts call `referee check` once per file. Every
+other command line (any option, `--help`, shell completion, other commands)
+goes to the click application in `cli.py`, whose `check` command calls the
+same `run_check`; a test compares the two paths' output and exit status.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+__all__ = ["main", "run_check", "write_text"]
+
+
+def _plain_check(args: list[str]) -> bool:
+    return (len(args) >= 2 and args[0] == "check" and "_REFEREE_COMPLETE" not in os.environ
+            and all(arg == "-" or not arg.startswith("-") for arg in args[1:]))
+
+
+def main() -> None:
+    """`referee ...` (the console script and `python -m referee`)."""
+    args = sys.argv[1:]
+    if _plain_check(args):
+        sys.exit(_guarded_check(args[1:]))
+    from .cli import main as application
+
+    application(prog_name="referee", complete_var="_REFEREE_COMPLETE")
+
+
+def _guarded_check(files: list[str]) -> int:
+    """`run_check` with what click would do around it: a closed pipe ends
+    quietly with status 1, Ctrl-C prints "Aborted!" (status 1), and a fault
+    of the referee itself is one line and status 2, never a traceback."""
+    try:
+        return run_check(files)
+    except BrokenPipeError:
+        return quiet_broken_pipe()
+    except (KeyboardInterrupt, EOFError):
+        sys.stderr.write("\nAborted!\n")
+        return 1
+    except Exception as exc:  # noqa: BLE001
+        from .errors import internal_error
+
+        sys.stderr.write(f"referee: error: {internal_error(exc)}\n")
+        return 2
+
+
+def quiet_broken_pipe() -> int:
+    """The reader went away (`referee check ... | head`): stop writing, and
+    keep the interpreter from complaining when it flushes at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return 1
+
+
+def run_check(files: list[str] | tuple[str, ...], *, output_format: str = "text", jobs: int | None = None,
+              max_bytes: int | None = None) -> int:
+    """Check FILES (paths, directories, globs, `-`), write the reports to
+    standard output, and return the exit status (`report.exit_status`)."""
+    import time
+
+    from .batch import check_files, default_jobs, render_files
+    from .inputs import expand_inputs
+    from .render import RENDERERS, render_summary, summary
+    from .report import exit_status
+    from .source import DEFAULT_MAX_BYTES
+
+    started = time.perf_counter()
+    paths = expand_inputs(list(files))
+    progress = _progress_bar() if len(paths) >= 20 and sys.stderr.isatty() else None
+    reports, statuses = [], []
+    streaming = output_format in ("text", "jsonl")  # rendered where checked, written as they come, not kept
+    limits = dict(jobs=jobs or default_jobs(), max_bytes=max_bytes or DEFAULT_MAX_BYTES, progress=progress)
+    if streaming:
+        for done in render_files(paths, render=RENDERERS[output_format], **limits):
+            statuses.append(done.status)
+            write_text(done.text, progress, colour=output_format == "text")
+    else:
+        for report in check_files(paths, **limits):
+            statuses.append(report.status)
+            reports.append(report)
+    seconds = time.perf_counter() - started
+    if progress:
+        sys.stderr.write("\r\033[K")
+    if output_format == "html":
+        from .html import html_page
+
+        sys.stdout.write(html_page(reports))
+    elif not streaming:
+        sys.stdout.write(RENDERERS[output_format](reports, seconds=seconds))
+    elif len(statuses) > 1:
+        target = sys.stdout if output_format == "text" else sys.stderr
+        target.write(render_summary(summary(statuses, seconds=seconds)))
+    sys.stdout.flush()
+    return exit_status(statuses)
+
+
+def _progress_bar():
+    width = 30
+
+    def show(done: int, total: int) -> None:
+        filled = width * done // total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} files")
+        sys.stderr.flush()
+    return show
+
+
+def write_text(text: str, progress=None, *, colour: bool = True) -> None:
+    """Text to standard output, painted on a terminal unless NO_COLOR is set."""
+    if progress:
+        sys.stderr.write("\r\033[K")
+    if colour and sys.stdout.isatty() and not os.environ.get("NO_COLOR"):
+        from .colour import paint
+
+        text = paint(text)
+    sys.stdout.write(text)
