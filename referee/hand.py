@@ -19,10 +19,17 @@ class Hand:
     __slots__ = ("counts", "suits", "size")
 
     def __init__(self, cards: Iterable[Card] = ()) -> None:
-        self.counts: dict[Card, int] = {}
-        self.suits = [0, 0, 0, 0]
-        self.size = 0
-        self.add_all(cards)
+        if cards.__class__ is not list and cards.__class__ is not tuple:
+            cards = list(cards)
+        counts: dict[Card, int] = dict.fromkeys(cards, 1)
+        if len(counts) != len(cards):  # some card more than once (two packs): count them
+            counts = {}
+            for card in cards:
+                counts[card] = counts.get(card, 0) + 1
+        self.counts = counts
+        indexes = [card.suit_index for card in cards]
+        self.suits = [indexes.count(0), indexes.count(1), indexes.count(2), indexes.count(3)]
+        self.size = len(cards)
 
     def add(self, card: Card) -> None:
         self.counts[card] = self.counts.get(card, 0) + 1
@@ -31,8 +38,14 @@ class Hand:
         self.size += 1
 
     def add_all(self, cards: Iterable[Card]) -> None:
+        """`add` of each card, in one loop."""
+        counts, suits = self.counts, self.suits
+        get = counts.get
         for card in cards:
-            self.add(card)
+            counts[card] = get(card, 0) + 1
+            if card.suit_index >= 0:
+                suits[card.suit_index] += 1
+            self.size += 1
 
     def remove(self, card: Card) -> None:
         left = self.counts[card] - 1

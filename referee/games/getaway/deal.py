@@ -4,10 +4,11 @@ and the setup of the whole game (GW-2.3 and option consistency; GW-4.16)."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from itertools import chain
 
 from ...cards import JOKER, Card, Suit, card, format_cards, standard_pack
 from ...findings import Finding
+from ...frozen import frozen
 from . import rules as R
 from .options import DealerRule, DealExtras, GetawayOptions
 from .record import RoundRecord
@@ -18,7 +19,7 @@ ACE_OF_SPADES = card("AS")
 _LOW_SUIT_ORDER = (Suit.C, Suit.D, Suit.H, Suit.S)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class PreviousRound:
     dealer: int
     loser: int | None  # None when the round was dead or not settled
@@ -54,6 +55,19 @@ def hand_sizes(options: GetawayOptions, n: int, dealer: int) -> tuple[int, int, 
     return q, r, extra
 
 
+_PACKS: dict[int, Counter[Card]] = {}
+
+
+def _pack(packs: int) -> Counter[Card]:
+    """The pack(s) as a multiset, made once per number of packs (never modified)."""
+    pack = _PACKS.get(packs)
+    if pack is None:
+        pack = standard_pack(packs=packs)
+        if len(_PACKS) < 8:
+            _PACKS[packs] = pack
+    return pack
+
+
 def check_deal(
     options: GetawayOptions, players: tuple[str, ...], record: RoundRecord, previous: PreviousRound | None,
 ) -> list[Finding]:
@@ -61,21 +75,21 @@ def check_deal(
     n = len(players)
     problems: list[tuple[str, str]] = []  # (message, where key)
     hands = record.hands
-    pack = standard_pack(packs=options.packs)
-    dealt: Counter[Card] = Counter()
-    for hand in hands:
-        dealt.update(hand)
+    pack = _pack(options.packs)
+    dealt: Counter[Card] = Counter(chain.from_iterable(hands))
     if record.removed:
         dealt.update(record.removed)
-    if dealt[JOKER]:
+    if JOKER in dealt:
         problems.append(("JK: Getaway is played without jokers (GW-2.1)", "hands"))
         del dealt[JOKER]
-    extra = dealt - pack
-    missing = pack - dealt
-    if extra:
-        problems.append((f"dealt more often than the pack(s) hold: {format_cards(sorted(extra.elements(), key=lambda c: c.index))}", "hands"))
-    if missing:
-        problems.append((f"not dealt: {format_cards(sorted(missing.elements(), key=lambda c: c.index))}", "hands"))
+    # as plain dicts (no zero counts on either side): equal means neither extra nor missing cards
+    if not dict.__eq__(dealt, pack):
+        extra = dealt - pack
+        missing = pack - dealt
+        if extra:
+            problems.append((f"dealt more often than the pack(s) hold: {format_cards(sorted(extra.elements(), key=lambda c: c.index))}", "hands"))
+        if missing:
+            problems.append((f"not dealt: {format_cards(sorted(missing.elements(), key=lambda c: c.index))}", "hands"))
     for seat, name in enumerate(players):
         if f"hand:{seat}" not in record.at:
             problems.append((f"no hand recorded for {name}", "hands"))

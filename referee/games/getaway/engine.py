@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from dataclasses import dataclass
+from operator import itemgetter
+from typing import Iterable
 
 from ...cards import Card, Suit, card, format_cards
 from ...findings import Finding, Severity
+from ...frozen import frozen
 from ...hand import Hand
 from . import rules as R
 from .moves import WASTE, Break, Draw, Move, Play, Skip, Take, TrickMark
@@ -55,13 +57,20 @@ class _Kind(enum.Enum):
     TOCHOO = "tochoo"
 
 
+_SETUP, _PLAYING, _ENDED, _WINDOW, _OVER, _STOPPED = (
+    Phase.SETUP, Phase.PLAYING, Phase.ENDED, Phase.WINDOW, Phase.OVER, Phase.STOPPED)
+_FULL, _TOCHOO = End.FULL, End.TOCHOO
+_CARD = itemgetter(1)  # the card of a (seat, card, last) play or a (seat, card) extra
+_FOLLOW, _TRUMP, _FREE, _TOCHOO_PLAY = _Kind.FOLLOW, _Kind.TRUMP, _Kind.FREE, _Kind.TOCHOO
+
+
 class Trick:
     """The cards of one trick and who has acted in it."""
 
     __slots__ = ("number", "leader", "order", "plays", "acted", "led", "first", "end", "offender",
                  "extra", "drawn_lead", "tochoo", "turn", "resolved")
 
-    def __init__(self, *, number: int, leader: int, order: list[int], led: Suit | None, first: bool) -> None:
+    def __init__(self, number: int, leader: int, order: list[int], led: Suit | None, first: bool) -> None:
         self.number = number
         self.leader = leader
         self.order = order  # the players of the trick, leader first, in the direction of play
@@ -85,10 +94,13 @@ class Trick:
         return order[self.turn] if self.turn < len(order) else None
 
     def cards(self) -> list[Card]:
-        return [c for _, c, _ in self.plays] + [c for _, c in self.extra]
+        cards = list(map(_CARD, self.plays))
+        if self.extra:
+            cards.extend(map(_CARD, self.extra))
+        return cards
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class RoundResult:
     """How a round ended, as far as the replay could tell."""
 
@@ -144,6 +156,15 @@ class Round:
         self.tag: int | None = None
         self.numbered = False
         self.index = 0  # the 1-based index of the move being applied
+        # options the hot paths test on every trick, as plain booleans
+        self._escape_on_last = options.empty_power is EmptyPower.ESCAPE
+        self._pickup_winner = options.pickup is Pickup.WINNER
+        self._pickup_breaker = options.pickup is Pickup.BREAKER
+        self._last_card_high = options.last_card_high
+        self._free_first = options.first_trick_order is FirstTrickOrder.FREE
+        # under pickup=winner, outside trick 1 and while there is no trump suit, the card of a
+        # player void in the suit led is a tochoo (see _classify; not under trump=donkey, where it fixes trumps)
+        self._void_is_tochoo = options.pickup is Pickup.WINNER and options.trump is not Trump.DONKEY
 
     @classmethod
     def at_position(
@@ -236,16 +257,111 @@ class Round:
 
     def apply(self, move: Move, index: int) -> None:
         """Referee one move, the `index`-th of the deal."""
-        phase = self.phase
-        if phase is Phase.STOPPED:
-            return
+        self.replay((move,), index)
+
+    def replay(self, moves: Iterable[Move], start: int = 1) -> None:
+        """Referee `moves` in turn, the first as the `start`-th of the deal
+        (the same as `apply` on each).
+
+        The events a legal game is mostly made of are refereed here, inline,
+        by shortcuts that change the state exactly as the full rule path
+        (`_apply`) would, in cases where that path finds nothing wrong:
+
+        - the mark of the next trick's number (`_on_mark`);
+        - a play to the trick in progress, with no mark of a later trick, by
+          the player due (by anyone yet to play, in a free-order trick 1) of a
+          card he holds that follows suit or, void in the suit led, is a
+          trump, a free card in trick 1 or a tochoo (`_play_to_trick`);
+        - after a trick has ended, a play the marks say is not a late one:
+          the trick is resolved (`_is_late`, `_resolve`) and, if power holds
+          the card and has no draw duty, he leads it (`_on_play`, `_lead`).
+
+        Each shortcut tests its conditions before it changes anything; an
+        event it does not take goes down the full path, which finds whatever
+        is wrong."""
+        hands, active = self.hands, self.active
+        index = start - 1
+        for move in moves:
+            index += 1
+            phase = self.phase
+            if phase is _STOPPED:
+                return
+            self.index = index
+            kind = move.__class__
+            if kind is Play:
+                if phase is _PLAYING:
+                    trick, seat, played = self.trick, move.player, move.card
+                    hand = hands[seat]
+                    if played in hand.counts and active[seat] and (not self.numbered or self.tag == trick.number):
+                        acted = trick.acted
+                        if trick.first and self._free_first:
+                            due = seat not in acted
+                        else:
+                            order, turn = trick.order, trick.turn
+                            while turn < len(order) and order[turn] in acted:  # Trick.expected
+                                turn += 1
+                            trick.turn = turn
+                            due = turn < len(order) and order[turn] == seat
+                        if due:
+                            if played.suit is trick.led:
+                                how = _FOLLOW
+                            elif (self._void_is_tochoo and self.trump is None and not trick.first
+                                    and not hand.suits[trick.led.index]):
+                                how = _TOCHOO_PLAY  # what _classify says here, without the call
+                            else:
+                                how = self._classify(seat, played, trick)[0]
+                            if how is _FOLLOW or how is _TOCHOO_PLAY or how is _TRUMP or how is _FREE:
+                                if hand.size > 1:  # _put, when it is not his last card
+                                    hand.remove(played)
+                                    self.clock += 1
+                                    trick.plays.append((seat, played, False))
+                                    acted.add(seat)
+                                else:
+                                    self._put(seat, played, trick)
+                                    if self.phase is _OVER:
+                                        continue
+                                if how is _TOCHOO_PLAY:
+                                    trick.end, trick.tochoo = _TOCHOO, len(trick.plays) - 1
+                                    self.phase = _ENDED
+                                elif len(acted) == len(trick.order):
+                                    trick.end = _FULL
+                                    self.phase = _ENDED
+                                continue
+                elif phase is _ENDED and self.numbered and self.tag != self.trick.number:
+                    self._resolve()
+                    if self.phase is _WINDOW:
+                        seat, played = move.player, move.card
+                        hand = hands[seat]
+                        if seat == self.power and seat not in self.duty and played in hand.counts and active[seat]:
+                            if hand.size > 1:  # _start_trick and _put, when it is not his last card
+                                self.trick_no = number = self.trick_no + 1
+                                ring = self.ring
+                                at = ring.index(seat)
+                                trick = self.trick = Trick(number, seat, ring[at:] + ring[:at], played.suit, False)
+                                self.phase = _PLAYING
+                                hand.remove(played)
+                                self.clock += 1
+                                trick.plays.append((seat, played, False))
+                                trick.acted.add(seat)
+                            else:
+                                self._start_trick(seat, played)
+                            continue
+            elif kind is TrickMark:
+                number = move.number
+                if number == self.trick_no + 1:
+                    self.numbered = True
+                    self.tag = number
+                    continue
+            self._apply(move, index)
+
+    def _apply(self, move: Move, index: int) -> None:
+        """The full rule path for one move."""
         self.index = index
-        if phase is Phase.PLAYING and move.__class__ is Play and self._follows(move):
-            return
-        if isinstance(move, TrickMark):
+        kind = move.__class__
+        if kind is TrickMark:
             self._on_mark(move)
             return
-        if self.phase is Phase.ENDED and not (isinstance(move, Play) and self._is_late(move)):
+        if self.phase is _ENDED and not (kind is Play and self._is_late(move)):
             self._resolve()
         if self.phase is Phase.OVER:
             self._stop(R.SEQUENCE, "an event after the round has ended", player=getattr(move, "player", None))
@@ -335,20 +451,6 @@ class Round:
             else:
                 self._lead(move)
 
-    def _follows(self, move: Play) -> bool:
-        """The common case, done quickly: the player due follows suit with a
-        card he holds. False sends the move down the full path."""
-        trick, seat, played = self.trick, move.player, move.card
-        if played.suit is not trick.led or trick.first or (self.numbered and self.tag != trick.number):
-            return False
-        if played not in self.hands[seat].counts or seat in trick.acted or seat != trick.expected():
-            return False
-        self._put(seat, played, trick)
-        if self.phase is Phase.PLAYING and len(trick.acted) == len(trick.order):
-            trick.end = End.FULL
-            self.phase = Phase.ENDED
-        return True
-
     def _holds_or_stop(self, move: Play) -> bool:
         seat = move.player
         if not self.active[seat]:
@@ -375,11 +477,10 @@ class Round:
         self.trick_no += 1
         ring = self.ring
         at = ring.index(leader)
-        order = ring[at:] + ring[:at]
-        trick = Trick(number=self.trick_no, leader=leader, order=order, led=lead.suit, first=first)
+        trick = Trick(self.trick_no, leader, ring[at:] + ring[:at], lead.suit, first)
         trick.drawn_lead = drawn
         self.trick = trick
-        self.phase = Phase.PLAYING
+        self.phase = _PLAYING
         self._put(leader, lead, trick)
 
     def _put(self, seat: int, played: Card, trick: Trick) -> None:
@@ -388,12 +489,13 @@ class Round:
         hand = self.hands[seat]
         hand.remove(played)
         self.clock += 1
-        last = hand.size == 0
-        if last:
-            self.emptied[seat] = self.clock
-        trick.plays.append((seat, played, last))
         trick.acted.add(seat)
-        if last and self.options.empty_power is EmptyPower.ESCAPE:
+        if hand.size:
+            trick.plays.append((seat, played, False))
+            return
+        self.emptied[seat] = self.clock
+        trick.plays.append((seat, played, True))
+        if self._escape_on_last:
             self._escape(seat)
             self._end_check()
 
@@ -562,11 +664,17 @@ class Round:
     def _winning(self, plays: list[tuple[int, Card, bool]], led: Suit | None) -> int:
         """Index of the winning card (GW-3.15, GW-5.2, GW-5.7); -1 if none."""
         trump = self.trump
-        if self.options.last_card_high:
+        if self._last_card_high:
             for i, (_, c, last) in enumerate(plays):
                 if last and (c.suit is led or (trump is not None and c.suit is trump)):
                     return i
         best, best_key = -1, -1
+        if trump is None:  # the loop below, without trumps
+            for i, play in enumerate(plays):
+                c = play[1]
+                if c.suit is led and c.rank > best_key:
+                    best, best_key = i, c.rank
+            return best
         for i, (_, c, _) in enumerate(plays):
             if trump is not None and c.suit is trump:
                 key = 100 + c.rank
@@ -581,40 +689,41 @@ class Round:
     def _resolve(self) -> None:
         """GW-3.20 steps 1 to 6."""
         trick = self.trick
-        cards = trick.cards()
         trick.resolved = True
-        if trick.end in (End.PENALTY, End.BREAK):
-            power = trick.offender
-            self.hands[power].add_all(cards)
-        elif trick.end is End.TOCHOO:
-            power = trick.plays[self._winning(trick.plays[: trick.tochoo], trick.led)][0]
-            self.hands[power].add_all(cards)
-        else:
-            self.aside = cards
-            power = trick.plays[self._winning(trick.plays, trick.led)][0]
+        end, plays, hands = trick.end, trick.plays, self.hands
+        if end is _FULL:
+            self.aside = trick.cards()
+            power = plays[self._winning(plays, trick.led)][0]
             if not self.active[power]:
                 power = self.next_active(power)
+        elif end is _TOCHOO:
+            power = plays[self._winning(plays[: trick.tochoo], trick.led)][0]
+            hands[power].add_all(trick.cards())
+        else:  # PENALTY or BREAK
+            power = trick.offender
+            hands[power].add_all(trick.cards())
         self.power = power
-        shortcut = (self.options.pickup is Pickup.WINNER and trick.end is End.TOCHOO
-                    and trick.drawn_lead and len(trick.order) == 2)
         # Step 2: escapes, in the order the players emptied their hands.
-        hands = self.hands
-        empty = [s for s in self.ring if s != power and not hands[s].size]
-        if empty:
-            for seat in sorted(empty, key=lambda s: self.emptied.get(s, 0)):
-                self._escape(seat)
+        ring = self.ring
+        for s in ring:
+            if not hands[s].size and s != power:
+                empty = [s for s in ring if not hands[s].size and s != power]
+                for seat in sorted(empty, key=lambda s: self.emptied.get(s, 0)):
+                    self._escape(seat)
+                break
         # Step 3: end check, with the two-player shortcut (GW-3.42, GW-10.8).
-        if self._end_check():
+        if len(ring) <= 1 and self._end_check():
             return
-        if shortcut:
+        if end is _TOCHOO and self._pickup_winner and trick.drawn_lead and len(trick.order) == 2:
             self._escape(trick.order[1])
             self._end_check()
             return
         # Step 4: power without cards.
-        if self.hands[power].size == 0:
+        if not hands[power].size:
             self._empty_power(power)
             if self.phase in (Phase.OVER, Phase.DRAW):
                 return
+        # Steps 5 and 6.
         self._to_waste()
         self._open_window()
 
@@ -644,14 +753,17 @@ class Round:
         self._end_check()
 
     def _to_waste(self) -> None:
-        if self.aside:
-            self.waste.update(self.aside)
+        aside = self.aside
+        if aside:
+            waste = self.waste
+            for c in aside:  # Counter.update, without its overhead
+                waste[c] = waste.get(c, 0) + 1
             self.aside = []
 
     def _open_window(self) -> None:
-        self.phase = Phase.WINDOW
+        self.phase = _WINDOW
         self.window_takes = 0
-        if self.options.pickup is Pickup.BREAKER and self._is_dead():
+        if self._pickup_breaker and self._is_dead():
             self.dead = True
             self.phase = Phase.OVER
 

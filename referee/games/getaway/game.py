@@ -23,13 +23,29 @@ __all__ = ["Getaway", "replay_round"]
 
 def replay_round(options: GetawayOptions, players: tuple[str, ...], record: RoundRecord) -> Round:
     """A round replayed through all its moves (deal assumed valid)."""
-    state = Round(options=options, players=players, hands=[list(h) for h in record.hands], deal=record.number,
-                  removed=list(record.removed or ()), marked=record.marked)
-    apply = state.apply
-    for index, move in enumerate(record.moves, start=1):
-        apply(move, index)
+    state = Round(options=options, players=players, hands=record.hands, deal=record.number,
+                  removed=record.removed, marked=record.marked)
+    state.replay(record.moves)
     state.finish()
     return state
+
+
+_OPTIONS: dict[tuple, GetawayOptions] = {}  # by ruleset values; a few hundred rulesets at most are kept
+
+
+def options_for(values: Mapping[str, object]) -> GetawayOptions:
+    """`GetawayOptions.from_values`, made once per distinct set of values
+    (the options are frozen, so one value serves every transcript)."""
+    try:
+        key = tuple([(name, value.__class__, value) for name, value in values.items()])
+        options = _OPTIONS.get(key)
+    except TypeError:  # an unhashable value: nothing to remember it by
+        return GetawayOptions.from_values(values)
+    if options is None:
+        options = GetawayOptions.from_values(values)
+        if len(_OPTIONS) < 256:
+            _OPTIONS[key] = options
+    return options
 
 
 def located(findings: list[Finding], record: RoundRecord) -> list[Finding]:
@@ -46,7 +62,7 @@ class Getaway(RecordGame):
         return read_record(document, header.players)
 
     def judge_header(self, record: GetawayRecord, header: Header) -> Verdict:
-        return self.judge(record, GetawayOptions.from_values(header.ruleset.values))
+        return self.judge(record, options_for(header.ruleset.values))
 
     def judge(self, record: GetawayRecord, options: GetawayOptions) -> Verdict:
         players = record.players

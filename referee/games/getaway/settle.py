@@ -4,11 +4,11 @@ what the transcript claims with all of it (GW-4.15)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from ...findings import Finding
+from ...frozen import frozen
 from ...money import assert_zero_sum, format_fraction
 from . import rules as R
 from .engine import RoundResult
@@ -38,7 +38,7 @@ def round_points(result: RoundResult, options: GetawayOptions, n: int) -> dict[i
     return points
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class MatchResult:
     complete: bool  # every round settled and as many rounds as match_rounds
     totals: dict[int, int] | None
