@@ -40,6 +40,15 @@ from referee.yamldoc import load_document  # noqa: E402
 
 PRESETS = {"getaway": "getaway", "tjuv": "tjuv", "game-flip-flop": "dayton", "vazhushal": "vazhushal"}
 PLAYERS = {"getaway": 4, "tjuv": 4, "game-flip-flop": 4, "vazhushal": 2}
+TARGETS = [
+    ("ratio", "150-move Getaway: whole check / CSafeLoader parse", "<= 1.5", lambda v: v <= 1.5),
+    ("docs", "150-move Getaway: documents/s on one core", "~1000", lambda v: v >= 950),
+    ("chess", "150-move Getaway: per move / python-chess per ply", "<= 0.33", lambda v: v <= 1 / 3),
+    ("start", "one-file referee check / import click, yaml", "<= 1.5", lambda v: v <= 1.5),
+    ("jobs", "2,000 files: --jobs 1 time / --jobs 2 time", ">= 1.8", lambda v: v >= 1.8),
+    ("linear", "time per move, 100k-move / 1k-move transcript", "<= 1.2", lambda v: v <= 1.2),
+    ("rss", "100k-move transcript, peak RSS MiB", "< 200", lambda v: v < 200),
+]
 
 
 def median_ms(action, *, repeat: int) -> float:
@@ -60,6 +69,20 @@ def count_moves(data) -> int:
 def documents(game: str, count: int) -> list[str]:
     simulate = get_game(game).simulate
     return [simulate(preset=PRESETS[game], players=PLAYERS[game], seed=seed, options={}) for seed in range(count)]
+
+
+def getaway_150(count: int) -> list[str]:
+    """The issue's target documents: the first `count` seeded 4- and 5-player
+    Getaway games whose transcript has 140 to 160 moves (trick marks included)."""
+    simulate = get_game("getaway").simulate
+    found: list[str] = []
+    seed = 0
+    while len(found) < count:
+        text = simulate(preset="getaway", players=4 + seed % 2, seed=seed, options={})
+        if 140 <= count_moves(load_document(text).data) <= 160:
+            found.append(text)
+        seed += 1
+    return found
 
 
 def stages(game: str, texts: list[str], folder: Path, repeat: int) -> dict[str, float]:
@@ -116,8 +139,12 @@ def chess_per_ply_ms(games: int = 100, plies: int = 80) -> float | None:
 
 
 def process_start(sample: Path, runs: int) -> tuple[float, float]:
+    """Median wall time of `referee check FILE` (the console script beside
+    this Python, else `python -m referee`) and of `python -c 'import click, yaml'`."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    referee = [sys.executable, "-m", "referee", "check", str(sample)]
+    script = Path(sys.executable).with_name("referee")
+    referee = [str(script) if script.exists() else sys.executable, *([] if script.exists() else ["-m", "referee"]),
+               "check", str(sample)]
     bare = [sys.executable, "-c", "import click, yaml"]
 
     def timed(command):
@@ -183,13 +210,17 @@ def main() -> None:
         print("Per document, median ms on one core (replay+ = replay and settle):")
         print(header)
         per_move_us = {}
-        for game in sorted(GAMES):
-            texts = documents(game, docs)
+        sets = [(game, game, documents(game, docs)) for game in sorted(GAMES)]
+        sets.append(("getaway-150", "getaway", getaway_150(docs)))
+        figures: dict[str, float] = {}
+        for label, game, texts in sets:
             moves = statistics.mean(count_moves(load_document(t).data) for t in texts)
             ms = stages(game, texts, folder, repeat)
-            per_move_us[game] = ms["whole"] * 1000 / moves
+            per_move_us[label] = ms["whole"] * 1000 / moves
+            if label == "getaway-150":
+                figures.update(ratio=ms["whole"] / ms["csafe"], docs=1000 / ms["whole"])
             peak = max(peak_memory_mib(t) for t in texts[:5])
-            print(f"{game:<15}{moves:>10.0f}{ms['read']:>8.3f}{ms['parse']:>8.3f}{ms['schema']:>8.3f}"
+            print(f"{label:<15}{moves:>10.0f}{ms['read']:>8.3f}{ms['parse']:>8.3f}{ms['schema']:>8.3f}"
                   f"{ms['moves']:>8.3f}{ms['replay+settle']:>9.3f}{ms['render']:>8.3f}{ms['whole']:>8.3f}"
                   f"{ms['csafe']:>8.3f}{ms['whole'] / ms['csafe']:>7.2f}{1000 / ms['whole']:>8.0f}"
                   f"{1000 * moves / ms['whole']:>10.0f}{peak:>9.1f}")
@@ -201,6 +232,7 @@ def main() -> None:
             print(f"python-chess read_game: {chess_ply * 1000:.1f} us per ply (80-ply games)")
             for game, us in per_move_us.items():
                 print(f"  {game}: whole check {us:.1f} us per move = {us / (chess_ply * 1000):.2f} of a chess ply")
+            figures["chess"] = per_move_us["getaway-150"] / (chess_ply * 1000)
         sizes = [1_000, 10_000] if args.quick else [1_000, 10_000, 100_000]
         print("\nScaling (one Getaway match transcript, whole check):")
         print(f"{'target':>8}{'moves':>9}{'us/move':>9}{'peak RSS MiB':>14}")
@@ -208,13 +240,20 @@ def main() -> None:
         for target, moves, us, rss in rows:
             print(f"{target:>8}{moves:>9}{us:>9.2f}{rss:>14.1f}")
         print(f"time per move, largest / smallest: {rows[-1][2] / rows[0][2]:.2f}")
+        figures.update(linear=rows[-1][2] / rows[0][2], rss=rows[-1][3])
         sample = Path(__file__).resolve().parents[1] / "samples" / "getaway" / "seed-000-example.yaml"
         check_ms, bare_ms = process_start(sample, runs=5 if args.quick else 15)
         print(f"\nProcess start: `referee check` one file {check_ms:.0f} ms; `python -c 'import click, yaml'` "
               f"{bare_ms:.0f} ms; ratio {check_ms / bare_ms:.2f}")
+        figures["start"] = check_ms / bare_ms
         if not args.quick:
             one, two = jobs_run(folder, 2000)
             print(f"\n2,000 files: --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s, speed-up {one / two:.2f}x")
+            figures["jobs"] = one / two
+        print("\nTargets (issue 7), this run:")
+        for key, text, goal, met in TARGETS:
+            if key in figures:
+                print(f"  {text:<58}{figures[key]:>9.2f}   target {goal:<10}{'met' if met(figures[key]) else 'NOT met'}")
 
 
 if __name__ == "__main__":
