@@ -115,9 +115,10 @@ class _Compiler:
                 if not cell:
                     cell.append(self.compile(_pointer(self.resources[uri], fragment), uri))
                 return cell[0](value)
-            self.done[key] = lazy
-            if self.eager:
+            self.done[key] = lazy  # what a reference back to it, met while compiling it, gets
+            if self.eager or uri == base.partition("#")[0]:  # within one file: compile now, call directly
                 cell.append(self.compile(_pointer(self.resources[uri], fragment), uri))
+                self.done[key] = cell[0]
         return self.done[key]
 
     def compile(self, schema: Any, base: str) -> Check:  # noqa: C901 - one branch per keyword
@@ -261,6 +262,6 @@ def _text_check(schema: dict, keys: list[str]) -> Check | None:
 
 def compile_schema(uri: str, resources: Mapping[str, dict], *, eager: bool = True) -> Check:
     """A validity check for the schema registered at `uri`; raises Unsupported.
-    With `eager=False`, each `$ref` is compiled on first use, and an
+    With `eager=False`, each `$ref` to another file is compiled on first use, and an
     unsupported keyword there raises Unsupported at check time."""
     return _Compiler(resources, eager=eager).ref(uri, "")

@@ -99,6 +99,13 @@ def _problem(message: str, mark: Any) -> InputError:
     return InputError(Problem(message, mark.line + 1, mark.column + 1))
 
 
+def _refused(event: Any, mark: Any) -> InputError:
+    """An anchor or a tag (the event has one or the other)."""
+    if event.anchor is not None:
+        return _problem("anchors (&name) are not allowed in a transcript", mark)
+    return _problem(f"tags ({shown(event.tag)}) are not allowed in a transcript", mark)
+
+
 def _syntax_error(exc: yaml.YAMLError, text: str) -> InputError:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).split("\n")[0]
@@ -156,8 +163,14 @@ def _build(text: str, *, name: str, max_depth: int, max_scalar: int) -> Document
     marks: dict[int, Any] = {}
     root: Any = _EMPTY
     root_mark: Any = None
-    # A frame: [container, its marks, is_mapping, pending key, pending key mark]
-    stack: list[list[Any]] = []
+    # The open collection (None at the top), its marks, whether it is a mapping, and a
+    # mapping's pending key and that key's mark; the enclosing ones wait on `stack`.
+    container: Any = None
+    table: Any = None
+    is_map = False
+    key: Any = _EMPTY
+    key_mark: Any = None
+    stack: list[tuple[Any, Any, bool, Any, Any]] = []
     documents = 0
     scalar_event, mapping_start, sequence_start = ev.ScalarEvent, ev.MappingStartEvent, ev.SequenceStartEvent
     collection_end = (ev.MappingEndEvent, ev.SequenceEndEvent)
@@ -168,67 +181,57 @@ def _build(text: str, *, name: str, max_depth: int, max_scalar: int) -> Document
         kind = event.__class__
         if kind is scalar_event:
             mark = event.start_mark
-            if event.anchor is not None:
-                raise _problem("anchors (&name) are not allowed in a transcript", mark)
-            if event.tag is not None:
-                raise _problem(f"tags ({shown(event.tag)}) are not allowed in a transcript", mark)
+            if event.anchor is not None or event.tag is not None:
+                raise _refused(event, mark)
             value = event.value
             if len(value) > max_scalar:
                 raise _problem(f"value is {len(value):,} characters long (limit {max_scalar:,})", mark)
-            if not stack:
-                root, root_mark = (special.get(value, value) if not event.style else value), mark
-                continue
-            frame = stack[-1]
-            if frame[2]:
-                if frame[3] is _EMPTY:  # a key
-                    if value in frame[0]:
-                        first = frame[1][value][0]
+            if is_map:
+                if key is _EMPTY:  # a key
+                    if value in container:
+                        first = table[value][0]
                         raise _problem(
                             f"duplicate key {shown(value)!r} (first written at line {first.line + 1})",
                             mark,
                         )
-                    frame[3], frame[4] = value, mark
+                    key, key_mark = value, mark
                     continue
                 if not event.style and value in special:
                     value = special[value]
-                frame[0][frame[3]] = value
-                frame[1][frame[3]] = (frame[4], mark)
-                frame[3] = _EMPTY
-            else:
+                container[key] = value
+                table[key] = (key_mark, mark)
+                key = _EMPTY
+            elif container is not None:
                 if not event.style and value in special:
                     value = special[value]
-                frame[0].append(value)
-                frame[1].append(mark)
+                container.append(value)
+                table.append(mark)
+            else:
+                root, root_mark = (special.get(value, value) if not event.style else value), mark
         elif kind is mapping_start or kind is sequence_start:
             mark = event.start_mark
-            if event.anchor is not None:
-                raise _problem("anchors (&name) are not allowed in a transcript", mark)
-            if event.tag is not None:
-                raise _problem(f"tags ({shown(event.tag)}) are not allowed in a transcript", mark)
+            if event.anchor is not None or event.tag is not None:
+                raise _refused(event, mark)
             if len(stack) >= max_depth:
                 raise _problem(f"nested more than {max_depth} levels deep", mark)
-            if kind is mapping_start:
-                container: Any = {}
-                table: Any = {}
+            opened: Any = {} if kind is mapping_start else []
+            opened_table: Any = {} if kind is mapping_start else []
+            marks[id(opened)] = opened_table
+            if is_map:
+                if key is _EMPTY:
+                    raise _problem("a key must be plain text, not a list or mapping", mark)
+                container[key] = opened
+                table[key] = (key_mark, mark)
+                key = _EMPTY
+            elif container is not None:
+                container.append(opened)
+                table.append(mark)
             else:
-                container, table = [], []
-            marks[id(container)] = table
-            if not stack:
-                root, root_mark = container, mark
-            else:
-                frame = stack[-1]
-                if frame[2]:
-                    if frame[3] is _EMPTY:
-                        raise _problem("a key must be plain text, not a list or mapping", mark)
-                    frame[0][frame[3]] = container
-                    frame[1][frame[3]] = (frame[4], mark)
-                    frame[3] = _EMPTY
-                else:
-                    frame[0].append(container)
-                    frame[1].append(mark)
-            stack.append([container, table, kind is mapping_start, _EMPTY, None])
+                root, root_mark = opened, mark
+            stack.append((container, table, is_map, key, key_mark))
+            container, table, is_map, key, key_mark = opened, opened_table, kind is mapping_start, _EMPTY, None
         elif kind in collection_end:
-            stack.pop()
+            container, table, is_map, key, key_mark = stack.pop()
         elif kind is ev.AliasEvent:
             raise _problem("aliases (*name) are not allowed in a transcript", event.start_mark)
         elif kind is ev.DocumentStartEvent:
