@@ -6,7 +6,9 @@
 Transcripts come from each game's seeded generator (`referee simulate`),
 so every run measures the same documents. Figures are medians over
 repeated runs on one core unless said otherwise; "ratio" is the whole
-check divided by a bare `yaml.CSafeLoader` parse of the same text.
+check divided by a bare `yaml.CSafeLoader` parse of the same text, the two
+timed in turn (as are the two commands of the start-up comparison), so that
+a busy moment of a shared machine falls on both.
 python-chess, if installed, is measured side by side (`pip install chess`).
 """
 
@@ -62,6 +64,19 @@ def median_ms(action, *, repeat: int) -> float:
     return statistics.median(times) * 1000
 
 
+def paired_ms(first, second, *, repeat: int) -> tuple[float, float]:
+    """Median wall times of `first()` and `second()` in milliseconds, run in
+    turn so that a busy moment of the machine falls on both alike."""
+    first(), second()
+    times: tuple[list[float], list[float]] = ([], [])
+    for _ in range(repeat):
+        for action, kept in ((first, times[0]), (second, times[1])):
+            started = time.perf_counter()
+            action()
+            kept.append(time.perf_counter() - started)
+    return statistics.median(times[0]) * 1000, statistics.median(times[1]) * 1000
+
+
 def count_moves(data) -> int:
     return sum(len(deal.get("moves") or ()) for deal in data.get("deals", ()))
 
@@ -105,8 +120,10 @@ def stages(game: str, texts: list[str], folder: Path, repeat: int) -> dict[str, 
         totals["replay+settle"] += median_ms(lambda: the_game.judge_header(record, header), repeat=repeat)
         report = Report.of(path, header, the_game.referee(document, header))
         totals["render"] += median_ms(lambda: (render_text([report]), render_json([report])), repeat=repeat)
-        totals["whole"] += median_ms(lambda: check_text(read_source(path).text, name=path), repeat=repeat)
-        totals["csafe"] += median_ms(lambda: yaml.load(text, Loader=yaml.CSafeLoader), repeat=repeat)
+        whole, csafe = paired_ms(lambda: check_text(read_source(path).text, name=path),
+                                 lambda: yaml.load(text, Loader=yaml.CSafeLoader), repeat=2 * repeat + 1)
+        totals["whole"] += whole
+        totals["csafe"] += csafe
     return {k: v / len(texts) for k, v in totals.items()}
 
 
@@ -147,13 +164,9 @@ def process_start(sample: Path, runs: int) -> tuple[float, float]:
                "check", str(sample)]
     bare = [sys.executable, "-c", "import click, yaml"]
 
-    def timed(command):
-        started = time.perf_counter()
+    def run(command):
         subprocess.run(command, capture_output=True, env=env, cwd=tempfile.gettempdir())
-        return (time.perf_counter() - started) * 1000
-    timed(referee), timed(bare)
-    return (statistics.median(timed(referee) for _ in range(runs)),
-            statistics.median(timed(bare) for _ in range(runs)))
+    return paired_ms(lambda: run(referee), lambda: run(bare), repeat=runs)
 
 
 def scaling(sizes: list[int], folder: Path) -> list[tuple[int, int, float, float]]:
@@ -242,7 +255,7 @@ def main() -> None:
         print(f"time per move, largest / smallest: {rows[-1][2] / rows[0][2]:.2f}")
         figures.update(linear=rows[-1][2] / rows[0][2], rss=rows[-1][3])
         sample = Path(__file__).resolve().parents[1] / "samples" / "getaway" / "seed-000-example.yaml"
-        check_ms, bare_ms = process_start(sample, runs=5 if args.quick else 15)
+        check_ms, bare_ms = process_start(sample, runs=11 if args.quick else 31)
         print(f"\nProcess start: `referee check` one file {check_ms:.0f} ms; `python -c 'import click, yaml'` "
               f"{bare_ms:.0f} ms; ratio {check_ms / bare_ms:.2f}")
         figures["start"] = check_ms / bare_ms

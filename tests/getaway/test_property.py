@@ -107,7 +107,10 @@ def _walk(options, players, rnd):
 # Each mutation returns (broken move lines, index, rule) or None if the game offers no place for it.
 
 def _other_card_played(players, rnd, rng, places, rule):
-    """One of `places` (index, cards) chosen, its play changed to one of those cards."""
+    """One of `places` (index, cards) chosen, its play changed to one of those cards.
+    Not the last move: a penalty there leaves the round unfinished, which is
+    a second finding (GW-4.14) at the same move."""
+    places = [place for place in places if place[0] < len(rnd.moves)]
     if not places:
         return None
     index, cards = rng.choice(places)
