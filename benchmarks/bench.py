@@ -270,7 +270,8 @@ def main() -> None:
         print("\nTargets (issue 7), this run:")
         for key, text, goal, met in TARGETS:
             if key in figures:
-                print(f"  {text:<58}{figures[key]:>9.2f}   target {goal:<10}{'met' if met(figures[key]) else 'NOT met'}")
+                verdict = "met" if met(figures[key]) else "NOT met"
+                print(f"  {text:<58}{figures[key]:>9.2f}   target {goal:<10}{verdict}")
 
 
 if __name__ == "__main__":

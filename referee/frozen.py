@@ -65,7 +65,7 @@ def _build(cls: type[T], *, slots: bool, kw_only: bool, eq: bool = True) -> type
     # dataclasses collects the fields (and makes the slots class); it generates nothing here.
     cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False, frozen=False, slots=slots, kw_only=kw_only)
     fields = dataclasses.fields(cls)
-    namespace: dict[str, Any] = {"_set": object.__setattr__, "_FACTORY": _FACTORY}
+    namespace: dict[str, Any] = {"__frozen_set__": object.__setattr__, "__frozen_factory__": _FACTORY}
     generated: dict[str, Any] = {}
     exec(_init(cls, fields, namespace), namespace, generated)  # noqa: S102 - our own generated source
     methods = {"__init__": generated["__init__"], **_frozen_methods(cls, tuple(f.name for f in fields))}
@@ -148,23 +148,24 @@ def _init(cls: type, fields: tuple[dataclasses.Field, ...], namespace: dict[str,
         has_default = f.default is not dataclasses.MISSING
         factory: Callable[[], Any] | None = None if f.default_factory is dataclasses.MISSING else f.default_factory
         if factory is not None:
-            namespace[f"_factory_{f.name}"] = factory
+            namespace[f"__frozen_factory_{f.name}__"] = factory
         if has_default:
-            namespace[f"_default_{f.name}"] = f.default
+            namespace[f"__frozen_default_{f.name}__"] = f.default
         if not f.init:
             if factory is not None:
-                body.append(f"  _set(self, {f.name!r}, _factory_{f.name}())")
+                body.append(f"  __frozen_set__(self, {f.name!r}, __frozen_factory_{f.name}__())")
             elif has_default:
-                body.append(f"  _set(self, {f.name!r}, _default_{f.name})")
+                body.append(f"  __frozen_set__(self, {f.name!r}, __frozen_default_{f.name}__)")
             continue
         parameter = f.name
         if factory is not None:
-            parameter += "=_FACTORY"
-            body.append(f"  _set(self, {f.name!r}, _factory_{f.name}() if {f.name} is _FACTORY else {f.name})")
+            parameter += "=__frozen_factory__"
+            fresh = f"__frozen_factory_{f.name}__() if {f.name} is __frozen_factory__ else {f.name}"
+            body.append(f"  __frozen_set__(self, {f.name!r}, {fresh})")
         else:
             if has_default:
-                parameter += f"=_default_{f.name}"
-            body.append(f"  _set(self, {f.name!r}, {f.name})")
+                parameter += f"=__frozen_default_{f.name}__"
+            body.append(f"  __frozen_set__(self, {f.name!r}, {f.name})")
         (keyword if f.kw_only else positional).append(parameter)
     if hasattr(cls, "__post_init__"):
         body.append("  self.__post_init__()")

@@ -13,7 +13,7 @@ from functools import cache
 
 __all__ = ["data_dir", "data_file", "data_names"]
 
-_PACKAGE = os.path.dirname(os.path.abspath(__file__))
+_PACKAGE = os.path.dirname(os.path.realpath(__file__))
 
 
 @cache
