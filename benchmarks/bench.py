@@ -257,7 +257,8 @@ def main() -> None:
         for target, moves, us, rss in rows:
             print(f"{target:>8}{moves:>9}{us:>9.2f}{rss:>14.1f}")
         print(f"time per move, largest / smallest: {rows[-1][2] / rows[0][2]:.2f}")
-        figures.update(linear=rows[-1][2] / rows[0][2], rss=rows[-1][3])
+        if sizes[-1] == 100_000:  # the targets name the 100,000-move transcript
+            figures.update(linear=rows[-1][2] / rows[0][2], rss=rows[-1][3])
         sample = Path(__file__).resolve().parents[1] / "samples" / "getaway" / "seed-000-example.yaml"
         check_ms, bare_ms = process_start(sample, runs=11 if args.quick else 31)
         print(f"\nProcess start: `referee check` one file {check_ms:.0f} ms; `python -c 'import click, yaml'` "
