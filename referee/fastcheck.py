@@ -57,7 +57,7 @@ def _join(base: str, ref: str) -> tuple[str, str]:
     scheme, sep, rest = base.partition("://")
     if not sep:
         raise Unsupported(f"base URI {base!r}")
-    host, slash, path = rest.partition("/")
+    host, _, path = rest.partition("/")
     parts = ([] if ref.startswith("/") else path.split("/")[:-1]) + ref.lstrip("/").split("/")
     resolved: list[str] = []
     for part in parts[:-1]:
