@@ -104,7 +104,7 @@ class Getaway(RecordGame):
                  hide_hands: bool = False) -> Position:
         from .views import position
 
-        options = GetawayOptions.from_values(header.ruleset.values)
+        options = options_for(header.ruleset.values)
         record = read_record(document, header.players)
         raw = [entry["moves"] for entry in document.data["deals"]]
         return position(options, record, raw, deal=deal, move=move, hide_hands=hide_hands)
@@ -112,7 +112,7 @@ class Getaway(RecordGame):
     def narrate(self, document: Document, header: Header) -> list[Beat]:
         from .views import narrate
 
-        return narrate(GetawayOptions.from_values(header.ruleset.values), read_record(document, header.players))
+        return narrate(options_for(header.ruleset.values), read_record(document, header.players))
 
     def simulate(self, *, preset: str, players: int, seed: int, options: Mapping[str, str] | None = None) -> str:
         from .simulate import simulate
