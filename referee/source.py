@@ -12,6 +12,7 @@ import os
 import select
 import stat
 import sys
+from typing import BinaryIO
 
 from .errors import InputError, Problem
 from .frozen import frozen
@@ -67,13 +68,10 @@ def _read_bytes(path: str, name: str, *, max_bytes: int, stall_seconds: float) -
         if info.st_size > max_bytes:
             raise _too_large(name, max_bytes)
         try:
-            with open(path, "rb") as handle:
-                data = handle.read(max_bytes + 1)
+            with open(path, "rb", buffering=0) as handle:
+                return _read_file(handle, name, size=info.st_size, max_bytes=max_bytes)
         except OSError as exc:
             raise InputError(Problem(f"cannot read: {exc.strerror}"), file=name) from None
-        if len(data) > max_bytes:
-            raise _too_large(name, max_bytes)
-        return data
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
@@ -82,6 +80,22 @@ def _read_bytes(path: str, name: str, *, max_bytes: int, stall_seconds: float) -
         return _read_stream(fd, name, max_bytes=max_bytes, stall_seconds=stall_seconds, nonblocking=True)
     finally:
         os.close(fd)
+
+
+def _read_file(handle: BinaryIO, name: str, *, size: int, max_bytes: int) -> bytes:
+    """A regular file to its end, never more than the cap. The first read asks
+    for the size `stat` gave, plus one byte (a buffer of the cap's size would
+    cost more than the reading); a file that has grown since is read on."""
+    data = handle.read(min(size, max_bytes) + 1)
+    chunks = [data]
+    total = len(data)
+    while data and total <= max_bytes:
+        data = handle.read(min(_CHUNK, max_bytes + 1 - total))
+        chunks.append(data)
+        total += len(data)
+    if total > max_bytes:
+        raise _too_large(name, max_bytes)
+    return chunks[0] if len(chunks) == 2 else b"".join(chunks)
 
 
 def _read_stream(fd: int, name: str, *, max_bytes: int, stall_seconds: float, nonblocking: bool = False) -> bytes:

@@ -4,6 +4,7 @@ values that stay exactly what was written)."""
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -128,6 +129,28 @@ def test_22_the_size_cap_is_an_option(tmp_path):
     path.write_text(HEAD + DEALS)
     result = run_cli("check", "--max-bytes", "50", str(path))
     assert result.returncode == 2 and b"limit" in result.stdout
+
+
+def test_22_the_cap_admits_a_file_of_exactly_its_size(tmp_path):
+    path = tmp_path / "exact.yaml"
+    path.write_text(HEAD + DEALS)
+    size = path.stat().st_size
+    assert check_file(str(path), max_bytes=size).status is not Status.UNUSABLE
+    report = check_file(str(path), max_bytes=size - 1)
+    assert report.status is Status.UNUSABLE and report.problems[0].line == 1
+
+
+@pytest.mark.parametrize("stated", [0, 10, 63, 64, 65, 200])
+def test_22_a_file_that_grew_or_shrank_since_stat_is_read_to_its_end_within_the_cap(stated):
+    """`stat` sizes the first read only: /proc files say 0, and a file being written grows."""
+    from referee.errors import InputError
+    from referee.source import _read_file
+
+    data = bytes(range(64))
+    assert _read_file(io.BytesIO(data), "f", size=stated, max_bytes=64) == data
+    with pytest.raises(InputError):
+        _read_file(io.BytesIO(data), "f", size=stated, max_bytes=63)
+    assert _read_file(io.BytesIO(b""), "f", size=stated, max_bytes=64) == b""
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
