@@ -37,6 +37,11 @@ _BOUNDS: dict[str, Callable[[Any, Any], bool]] = {
 }
 
 
+#: Texts a pattern has matched are remembered, up to so many per pattern: an archive's
+#: move lines repeat (a few players, 52 cards), and a set lookup costs a tenth of a search.
+_MATCHED = 8192
+
+
 class Unsupported(ValueError):
     """The schema uses a keyword this compiler does not implement."""
 
@@ -210,11 +215,17 @@ class _Compiler:
             item = self.compile(arg, base)
             search = getattr(item, "search", None)
             if search is not None:  # items that are text matching a pattern (move lines): one loop, no calls
+                matched: set[str] = item.matched
+
                 def texts(v: Any) -> bool:
                     if isinstance(v, list):
                         for x in v:
+                            if x.__class__ is str and x in matched:
+                                continue
                             if not isinstance(x, str) or search(x) is None:
                                 return False
+                            if len(matched) < _MATCHED:
+                                matched.add(x)
                     return True
                 return texts
 
@@ -264,9 +275,18 @@ def _text_check(schema: dict, keys: list[str]) -> Check | None:
     search = re.compile(schema["pattern"]).search if "pattern" in schema else None
     low, high = schema.get("minLength", 0), schema.get("maxLength")
     if search is not None and low == 0 and high is None:
+        matched: set[str] = set()
+
         def matches(v: Any) -> bool:
-            return isinstance(v, str) and search(v) is not None
+            if v.__class__ is str and v in matched:
+                return True
+            if not isinstance(v, str) or search(v) is None:
+                return False
+            if len(matched) < _MATCHED:
+                matched.add(v)
+            return True
         matches.search = search  # type: ignore[attr-defined] - lets `items` inline it
+        matches.matched = matched  # type: ignore[attr-defined]
         return matches
     return lambda v: (isinstance(v, str) and len(v) >= low and (high is None or len(v) <= high)
                       and (search is None or search(v) is not None))

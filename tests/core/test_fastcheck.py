@@ -95,3 +95,24 @@ def test_unusual_references_are_left_to_jsonschema(ref):
 
     with pytest.raises(Unsupported):
         _join("https://referee.invalid/schemas/transcript.schema.json", ref)
+
+
+def test_remembered_matches_answer_as_the_pattern_does(monkeypatch):
+    """Texts a pattern matched are remembered (a bounded set): a remembered text
+    passes again, other texts are still searched, and non-text never passes."""
+    import referee.fastcheck as fastcheck
+
+    monkeypatch.setattr(fastcheck, "_MATCHED", 2)
+    schema = {"$id": "https://x.invalid/s.json", "type": "array",
+              "items": {"type": "string", "pattern": "^[a-z]+ play [A-Z]$"}}
+    check = compile_schema("https://x.invalid/s.json", {"https://x.invalid/s.json": schema})
+    lines = ["a play B", "c play D", "e play F"]
+    for _ in range(2):
+        assert check(lines) and check(lines[::-1])
+        assert not check(lines + ["a play b"]) and not check(["a play B", ["a play B"]])
+        assert not check(["a play B", {"a": "b"}, "a play B"]) and not check(["a play B", None])
+    item = {"type": "string", "pattern": "^x$"}
+    single = compile_schema("https://x.invalid/t.json", {"https://x.invalid/t.json": {
+        "$id": "https://x.invalid/t.json", "type": "object", "properties": {"k": item}}})
+    for _ in range(2):
+        assert single({"k": "x"}) and not single({"k": "y"}) and not single({"k": ["x"]})
