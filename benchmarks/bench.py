@@ -7,8 +7,9 @@ Transcripts come from each game's seeded generator (`referee simulate`),
 so every run measures the same documents. Figures are medians over
 repeated runs on one core unless said otherwise; "ratio" is the whole
 check divided by a bare `yaml.CSafeLoader` parse of the same text, the two
-timed in turn (as are the two commands of the start-up comparison), so that
-a busy moment of a shared machine falls on both.
+timed in turn, so that a busy moment of a shared machine falls on both. So
+are python-chess's `read_game` and the check of a 150-move Getaway game, the
+two commands of the start-up comparison, and the sizes of the scaling run.
 python-chess, if installed, is measured side by side (`pip install chess`).
 """
 
@@ -137,23 +138,31 @@ def peak_memory_mib(text: str) -> float:
     return peak / 2**20
 
 
-def chess_per_ply_ms(games: int = 100, plies: int = 80) -> float | None:
+def chess_side_by_side(getaway_texts: list[str], *, plies: int = 80,
+                       repeat: int = 9) -> tuple[float, float] | None:
+    """(µs per ply of python-chess's `read_game` on an 80-ply game, µs per move of
+    a whole check of a Getaway document), each pair timed in turn (`paired_ms`),
+    one random chess game per document; None without python-chess."""
     try:
         import chess
         import chess.pgn
     except ImportError:
         return None
     rng = random.Random(1)
-    texts = []
-    while len(texts) < games:
+    games: list[str] = []
+    while len(games) < len(getaway_texts):
         board = chess.Board()
         while len(board.move_stack) < plies and not board.is_game_over():
             board.push(rng.choice(list(board.legal_moves)))
         if len(board.move_stack) == plies:
-            texts.append(str(chess.pgn.Game.from_board(board)))
-    per_game = statistics.median(
-        median_ms(lambda t=t: chess.pgn.read_game(io.StringIO(t)), repeat=5) for t in texts)
-    return per_game / plies
+            games.append(str(chess.pgn.Game.from_board(board)))
+    per_ply, per_move = [], []
+    for game, text in zip(games, getaway_texts):
+        chess_ms, check_ms = paired_ms(lambda: chess.pgn.read_game(io.StringIO(game)),
+                                       lambda: check_text(text), repeat=repeat)
+        per_ply.append(chess_ms * 1000 / plies)
+        per_move.append(check_ms * 1000 / count_moves(load_document(text).data))
+    return statistics.median(per_ply), statistics.median(per_move)
 
 
 def process_start(sample: Path, runs: int) -> tuple[float, float]:
@@ -171,25 +180,38 @@ def process_start(sample: Path, runs: int) -> tuple[float, float]:
 
 
 def scaling(sizes: list[int], folder: Path) -> list[tuple[int, int, float, float]]:
-    """(target moves, actual moves, µs per move, peak MiB of a separate process) for long Getaway matches."""
-    rows = []
+    """(target moves, actual moves, µs per move, peak MiB of a separate process) for long
+    Getaway matches. The sizes are timed in turn, round after round (the smaller ones
+    several times a round), so that a slow spell of the machine falls on all of them."""
     simulate = get_game("getaway").simulate
     one = simulate(preset="getaway", players=4, seed=0, options={"match_rounds": "1"})
     per_round = count_moves(load_document(one).data)
+    cases = []
     for target in sizes:
         rounds = max(1, round(target / per_round))
         text = simulate(preset="getaway", players=4, seed=0, options={"match_rounds": str(rounds)})
-        moves = count_moves(load_document(text).data)
         path = folder / f"scale-{target}.yaml"
         path.write_text(text)
-        repeat = 21 if moves < 5_000 else 7 if moves < 50_000 else 3
-        ms = median_ms(lambda: check_text(path.read_text(), name=str(path)), repeat=repeat)
+        cases.append((target, count_moves(load_document(text).data), path))
+    largest = max(moves for _, moves, _ in cases)
+    times: dict[int, list[float]] = {target: [] for target, _, _ in cases}
+    for path in [path for _, _, path in cases]:
+        check_text(path.read_text(), name=str(path))  # warm-up
+    for _ in range(5):
+        for target, moves, path in cases:
+            for _ in range(max(1, min(15, largest // moves // 2))):
+                started = time.perf_counter()
+                check_text(path.read_text(), name=str(path))
+                times[target].append(time.perf_counter() - started)
+    rows = []
+    for target, moves, path in cases:
         code = ("import resource, sys; from referee.check import check_file; "
                 f"check_file({str(path)!r}); "
                 "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                              cwd=Path(__file__).resolve().parents[1])
-        rows.append((target, moves, ms * 1000 / moves, int(out.stdout.strip() or 0) / 1024))
+        us = statistics.median(times[target]) * 1e6 / moves
+        rows.append((target, moves, us, int(out.stdout.strip() or 0) / 1024))
     return rows
 
 
@@ -229,7 +251,8 @@ def main() -> None:
         print(header)
         per_move_us = {}
         sets = [(game, game, documents(game, docs)) for game in sorted(GAMES)]
-        sets.append(("getaway-150", "getaway", getaway_150(docs)))
+        long_games = getaway_150(docs)
+        sets.append(("getaway-150", "getaway", long_games))
         figures: dict[str, float] = {}
         for label, game, texts in sets:
             moves = statistics.mean(count_moves(load_document(t).data) for t in texts)
@@ -242,15 +265,19 @@ def main() -> None:
                   f"{ms['moves']:>8.3f}{ms['replay+settle']:>9.3f}{ms['render']:>8.3f}{ms['whole']:>8.3f}"
                   f"{ms['csafe']:>8.3f}{ms['whole'] / ms['csafe']:>7.2f}{1000 / ms['whole']:>8.0f}"
                   f"{1000 * moves / ms['whole']:>10.0f}{peak:>9.1f}")
-        chess_ply = chess_per_ply_ms()
+        side_by_side = chess_side_by_side(long_games, repeat=repeat)
         print()
-        if chess_ply is None:
+        if side_by_side is None:
             print("python-chess: not installed (pip install chess) - per-move comparison skipped")
         else:
-            print(f"python-chess read_game: {chess_ply * 1000:.1f} us per ply (80-ply games)")
+            ply_us, move_us = side_by_side
+            print(f"python-chess read_game: {ply_us:.1f} us per ply (80-ply games), timed in turn with a whole"
+                  f" check of the getaway-150 documents: {move_us:.1f} us per move = {move_us / ply_us:.2f}"
+                  " of a chess ply")
+            print("Per move against that ply, from the table above (timed apart from python-chess):")
             for game, us in per_move_us.items():
-                print(f"  {game}: whole check {us:.1f} us per move = {us / (chess_ply * 1000):.2f} of a chess ply")
-            figures["chess"] = per_move_us["getaway-150"] / (chess_ply * 1000)
+                print(f"  {game}: whole check {us:.1f} us per move = {us / ply_us:.2f} of a chess ply")
+            figures["chess"] = move_us / ply_us
         sizes = [1_000, 10_000] if args.quick else [1_000, 10_000, 100_000]
         print("\nScaling (one Getaway match transcript, whole check):")
         print(f"{'target':>8}{'moves':>9}{'us/move':>9}{'peak RSS MiB':>14}")
