@@ -205,14 +205,22 @@ def scaling(sizes: list[int], folder: Path) -> list[tuple[int, int, float, float
                 times[target].append(time.perf_counter() - started)
     rows = []
     for target, moves, path in cases:
-        code = ("import resource, sys; from referee.check import check_file; "
-                f"check_file({str(path)!r}); "
-                "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+        code = f"from referee.check import check_file\ncheck_file({str(path)!r})\n{PEAK_RSS_KIB}"
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                              cwd=Path(__file__).resolve().parents[1])
         us = statistics.median(times[target]) * 1e6 / moves
         rows.append((target, moves, us, int(out.stdout.strip() or 0) / 1024))
     return rows
+
+
+#: Printed by a child process: its peak RSS in KiB. Linux's ru_maxrss survives exec, so a child
+#: forked from this (large) process would report this process's size; VmHWM is the new program's own.
+PEAK_RSS_KIB = """try:
+    print(next(line.split()[1] for line in open("/proc/self/status") if line.startswith("VmHWM:")))
+except (OSError, StopIteration):
+    import resource
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
 
 
 def jobs_run(folder: Path, files: int) -> tuple[float, float]:
