@@ -14,7 +14,7 @@ text (`no`, `010`, `1:30`, `2026-11-29` stay as written) except `true`,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator, Mapping
 
 import yaml
 from yaml import events as ev
@@ -29,7 +29,7 @@ except ImportError:  # pragma: no cover
     _Parser = None
     LIBYAML = False
 
-__all__ = ["Document", "load_document", "Path", "DEFAULT_MAX_DEPTH", "DEFAULT_MAX_SCALAR"]
+__all__ = ["Document", "Positions", "load_document", "Path", "DEFAULT_MAX_DEPTH", "DEFAULT_MAX_SCALAR"]
 
 DEFAULT_MAX_DEPTH = 32
 DEFAULT_MAX_SCALAR = 4096
@@ -93,6 +93,41 @@ class Document:
         """Line and column of every item of a list that belongs to this document."""
         table = self.marks.get(id(sequence), ())
         return [(mark.line + 1, mark.column + 1) for mark in table]
+
+
+class Positions(Mapping[str, tuple[int, int]]):
+    """Named places of a document, each kept as its path and turned into
+    (line, column) only when read: most transcripts never need one."""
+
+    __slots__ = ("_document", "_places")
+
+    def __init__(self, document: Document) -> None:
+        self._document = document
+        self._places: dict[str, tuple[Path, bool]] = {}
+
+    def value(self, name: str, path: Path) -> None:
+        """`name` is where the value at `path` was written (`Document.position`)."""
+        self._places[name] = (path, False)
+
+    def key(self, name: str, path: Path) -> None:
+        """`name` is where the key naming the value at `path` was written (`Document.key_position`)."""
+        self._places[name] = (path, True)
+
+    def __getitem__(self, name: str) -> tuple[int, int]:
+        path, key = self._places[name]
+        return self._document.key_position(path) if key else self._document.position(path)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._places
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._places)
+
+    def __len__(self) -> int:
+        return len(self._places)
+
+    def __repr__(self) -> str:
+        return f"Positions({dict(self)!r})"
 
 
 def _problem(message: str, mark: Any) -> InputError:

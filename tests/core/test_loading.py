@@ -86,3 +86,21 @@ def test_every_schema_is_a_valid_draft_2020_12_schema():
                                        "getaway.schema.json"}
     for path in files:
         Draft202012Validator.check_schema(json.loads(path.read_text()))
+
+
+def test_positions_are_looked_up_only_when_read(monkeypatch):
+    from referee.yamldoc import Document, Positions
+
+    document = load_document("a: 1\nb:\n  - x\n  - y\n")
+    asked = []
+    for method in ("position", "key_position"):
+        original = getattr(Document, method)
+        monkeypatch.setattr(Document, method, lambda self, path, _f=original, _m=method: asked.append(_m) or _f(self, path))
+    at = Positions(document)
+    at.key("b", ("b",))
+    at.value("second", ("b", 1))
+    assert "b" in at and "a" not in at and len(at) == 2 and list(at) == ["b", "second"]
+    assert asked == []
+    assert at["b"] == (2, 1) and at["second"] == (4, 5)
+    assert asked == ["key_position", "position"]
+    assert at.get("a", (9, 9)) == (9, 9) and dict(at) == {"b": (2, 1), "second": (4, 5)}

@@ -9,13 +9,13 @@ a card dealt twice) are left for the deal check (GW-4.11).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ...cards import Card
 from ...errors import Problem
 from ...frozen import frozen
 from ...reader import Position, RecordReader
-from ...yamldoc import Document
+from ...yamldoc import Document, Positions
 from .moves import RESERVED_NAMES, Move, MoveReader, MoveSyntaxError
 
 __all__ = ["RoundRecord", "RoundClaims", "MatchClaims", "GetawayRecord", "read_record"]
@@ -29,7 +29,7 @@ class RoundClaims:
     points: dict[int, int] | None = None
     dead: bool | None = None
     penalties: tuple[tuple[int, str], ...] | None = None
-    at: dict[str, Position] | None = None  # where each claim was written
+    at: Mapping[str, Position] | None = None  # where each claim was written
 
 
 @frozen(slots=True)
@@ -40,7 +40,7 @@ class MatchClaims:
     paid: dict[int, Fraction] | None = None
     received: dict[int, Fraction] | None = None
     net: dict[int, Fraction] | None = None
-    at: dict[str, Position] | None = None
+    at: Mapping[str, Position] | None = None
 
 
 @frozen(slots=True)
@@ -53,7 +53,7 @@ class RoundRecord:
     marked: int | None
     moves: tuple[Move, ...]
     claims: RoundClaims | None
-    at: dict[str, Position]  # 'round', 'dealer', 'hands', 'hand:<seat>', 'removed', ...
+    at: Mapping[str, Position]  # 'round', 'dealer', 'hands', 'hand:<seat>', 'removed', ...
     move_marks: Sequence[Any] = ()  # the parser's marks of the move lines, read only for findings
 
     def position(self, index: int | None) -> Position:
@@ -69,7 +69,7 @@ class GetawayRecord:
     players: tuple[str, ...]
     rounds: tuple[RoundRecord, ...]
     claims: MatchClaims | None
-    at: dict[str, Position]
+    at: Mapping[str, Position]
 
 
 class _GetawayReader(RecordReader):
@@ -85,7 +85,9 @@ def _check_players(reader: _GetawayReader) -> None:
 
 
 def _round_claims(reader: _GetawayReader, raw: dict, path: tuple) -> RoundClaims:
-    at = {key: reader.position(path + (key,)) for key in raw}
+    at = Positions(reader.document)
+    for key in raw:
+        at.value(key, path + (key,))
     penalties = None
     if "penalties" in raw:
         penalties = []
@@ -108,7 +110,9 @@ def _round_claims(reader: _GetawayReader, raw: dict, path: tuple) -> RoundClaims
 
 def _match_claims(reader: _GetawayReader, raw: dict) -> MatchClaims:
     path = ("claims",)
-    at = {key: reader.position(path + (key,)) for key in raw}
+    at = Positions(reader.document)
+    for key in raw:
+        at.value(key, path + (key,))
 
     def table(key: str, convert):
         return reader.per_player(raw[key], path + (key,), convert) if key in raw else None
@@ -126,16 +130,17 @@ def _match_claims(reader: _GetawayReader, raw: dict) -> MatchClaims:
 def _round(reader: _GetawayReader, raw: dict, number: int) -> RoundRecord:
     path = ("deals", number - 1)
     document = reader.document
-    at: dict[str, Position] = {"round": reader.position(path)}
+    at = Positions(document)
+    at.value("round", path)
     for key in raw:
-        at[key] = document.key_position(path + (key,))
+        at.key(key, path + (key,))
     dealer = reader.seat(raw["dealer"], path + ("dealer",))
     hands: list[tuple[Card, ...]] = [() for _ in reader.players]
     for name, text in raw["hands"].items():
         seat = reader.seat(name, path + ("hands", name), key=True)
         if seat is not None:
             hands[seat] = reader.cards(text, path + ("hands", name))
-            at[f"hand:{seat}"] = document.position(path + ("hands", name))
+            at.value(f"hand:{seat}", path + ("hands", name))
     removed = reader.cards(raw["removed"], path + ("removed",)) if "removed" in raw else None
     big_hand = reader.seat(raw["big_hand"], path + ("big_hand",)) if "big_hand" in raw else None
     marked = reader.seat(raw["marked"], path + ("marked",)) if "marked" in raw else None
@@ -175,5 +180,7 @@ def read_record(document: Document, players: tuple[str, ...]) -> GetawayRecord:
             break
     claims = _match_claims(reader, data["claims"]) if data.get("claims") else None
     reader.raise_problems()
-    at = {key: document.key_position((key,)) for key in data}
+    at = Positions(document)
+    for key in data:
+        at.key(key, (key,))
     return GetawayRecord(players=players, rounds=tuple(rounds), claims=claims, at=at)
