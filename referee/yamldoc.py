@@ -96,35 +96,37 @@ class Document:
 
 
 class Positions(Mapping[str, tuple[int, int]]):
-    """Named places of a document, each kept as its path and turned into
-    (line, column) only when read: most transcripts never need one."""
+    """Where the parts of a record were written, by name: a document path
+    that is turned into a line and column only when a finding asks for it
+    (most transcripts never need one)."""
 
-    __slots__ = ("_document", "_places")
+    __slots__ = ("_document", "_paths", "_found")
 
     def __init__(self, document: Document) -> None:
         self._document = document
-        self._places: dict[str, tuple[Path, bool]] = {}
+        self._paths: dict[str, tuple[Path, bool]] = {}
+        self._found: dict[str, tuple[int, int]] = {}
 
-    def value(self, name: str, path: Path) -> None:
-        """`name` is where the value at `path` was written (`Document.position`)."""
-        self._places[name] = (path, False)
-
-    def key(self, name: str, path: Path) -> None:
-        """`name` is where the key naming the value at `path` was written (`Document.key_position`)."""
-        self._places[name] = (path, True)
+    def add(self, name: str, path: Path, *, key: bool = False) -> None:
+        """`name` is written at `path` (at the key naming it when `key`)."""
+        self._paths[name] = (path, key)
 
     def __getitem__(self, name: str) -> tuple[int, int]:
-        path, key = self._places[name]
-        return self._document.key_position(path) if key else self._document.position(path)
+        found = self._found.get(name)
+        if found is None:
+            path, key = self._paths[name]
+            document = self._document
+            found = self._found[name] = (document.key_position if key else document.position)(path)
+        return found
 
     def __contains__(self, name: object) -> bool:
-        return name in self._places
+        return name in self._paths  # without looking the position up
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._places)
+        return iter(self._paths)
 
     def __len__(self) -> int:
-        return len(self._places)
+        return len(self._paths)
 
     def __repr__(self) -> str:
         return f"Positions({dict(self)!r})"

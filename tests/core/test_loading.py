@@ -97,10 +97,10 @@ def test_positions_are_looked_up_only_when_read(monkeypatch):
         original = getattr(Document, method)
         monkeypatch.setattr(Document, method, lambda self, path, _f=original, _m=method: asked.append(_m) or _f(self, path))
     at = Positions(document)
-    at.key("b", ("b",))
-    at.value("second", ("b", 1))
+    at.add("b", ("b",), key=True)
+    at.add("second", ("b", 1))
     assert "b" in at and "a" not in at and len(at) == 2 and list(at) == ["b", "second"]
     assert asked == []
-    assert at["b"] == (2, 1) and at["second"] == (4, 5)
-    assert asked == ["key_position", "position"]
+    assert at["b"] == (2, 1) and at["second"] == (4, 5) and at["b"] == (2, 1)
+    assert asked == ["key_position", "position"]  # each once
     assert at.get("a", (9, 9)) == (9, 9) and dict(at) == {"b": (2, 1), "second": (4, 5)}

@@ -87,7 +87,7 @@ def _check_players(reader: _GetawayReader) -> None:
 def _round_claims(reader: _GetawayReader, raw: dict, path: tuple) -> RoundClaims:
     at = Positions(reader.document)
     for key in raw:
-        at.value(key, path + (key,))
+        at.add(key, path + (key,))
     penalties = None
     if "penalties" in raw:
         penalties = []
@@ -112,7 +112,7 @@ def _match_claims(reader: _GetawayReader, raw: dict) -> MatchClaims:
     path = ("claims",)
     at = Positions(reader.document)
     for key in raw:
-        at.value(key, path + (key,))
+        at.add(key, path + (key,))
 
     def table(key: str, convert):
         return reader.per_player(raw[key], path + (key,), convert) if key in raw else None
@@ -131,16 +131,16 @@ def _round(reader: _GetawayReader, raw: dict, number: int) -> RoundRecord:
     path = ("deals", number - 1)
     document = reader.document
     at = Positions(document)
-    at.value("round", path)
+    at.add("round", path)
     for key in raw:
-        at.key(key, path + (key,))
+        at.add(key, path + (key,), key=True)
     dealer = reader.seat(raw["dealer"], path + ("dealer",))
     hands: list[tuple[Card, ...]] = [() for _ in reader.players]
     for name, text in raw["hands"].items():
         seat = reader.seat(name, path + ("hands", name), key=True)
         if seat is not None:
             hands[seat] = reader.cards(text, path + ("hands", name))
-            at.value(f"hand:{seat}", path + ("hands", name))
+            at.add(f"hand:{seat}", path + ("hands", name))
     removed = reader.cards(raw["removed"], path + ("removed",)) if "removed" in raw else None
     big_hand = reader.seat(raw["big_hand"], path + ("big_hand",)) if "big_hand" in raw else None
     marked = reader.seat(raw["marked"], path + ("marked",)) if "marked" in raw else None
@@ -182,5 +182,5 @@ def read_record(document: Document, players: tuple[str, ...]) -> GetawayRecord:
     reader.raise_problems()
     at = Positions(document)
     for key in data:
-        at.key(key, (key,))
+        at.add(key, (key,), key=True)
     return GetawayRecord(players=players, rounds=tuple(rounds), claims=claims, at=at)

@@ -10,48 +10,18 @@ deal check, which cites the digest (TJ-2.1, TJ-10.x).
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Iterator, Mapping
+from typing import Mapping
 
 from ...cards import Card
 from ...frozen import frozen
 from ...reader import Position, RecordReader
-from ...yamldoc import Document
+from ...yamldoc import Document, Positions
 from .moves import Move, parse_move
 
 __all__ = ["DealRecord", "DealClaims", "SweepClaim", "SessionClaims", "TjuvRecord", "read_record", "Position",
            "Positions"]
 
 PerSeat = dict[int, tuple[Card, ...]]
-
-
-class Positions(Mapping[str, Position]):
-    """Where the parts of a record were written, by name: a document path
-    that is turned into a line and column only when a finding asks for it."""
-
-    __slots__ = ("_document", "_paths", "_found")
-
-    def __init__(self, document: Document) -> None:
-        self._document = document
-        self._paths: dict[str, tuple[tuple, bool]] = {}
-        self._found: dict[str, Position] = {}
-
-    def add(self, name: str, path: tuple, *, key: bool = False) -> None:
-        """`name` is written at `path` (at the key naming it when `key`)."""
-        self._paths[name] = (path, key)
-
-    def __getitem__(self, name: str) -> Position:
-        found = self._found.get(name)
-        if found is None:
-            path, key = self._paths[name]
-            document = self._document
-            found = self._found[name] = (document.key_position if key else document.position)(path)
-        return found
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._paths)
-
-    def __len__(self) -> int:
-        return len(self._paths)
 
 
 @frozen(slots=True)
