@@ -15,13 +15,13 @@ from __future__ import annotations
 import enum
 from dataclasses import field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Mapping
 
 from ...cards import Card
 from ...errors import shown
 from ...frozen import frozen
 from ...reader import Position, RecordReader
-from ...yamldoc import Document
+from ...yamldoc import Document, Positions
 from .moves import Move, parse_move
 from .pots import PotKind
 
@@ -67,7 +67,7 @@ class EndingRecord:
     declared: dict[int, int] | None
     flip: int | None  # a seat, NOBODY, or None when not recorded
     flop: int | None
-    at: dict[str, Position]
+    at: Mapping[str, Position]
 
 
 @frozen(slots=True)
@@ -81,7 +81,7 @@ class DealClaims:
     net: dict[int, Fraction] | None = None
     pots: dict[int, dict[str, Fraction]] | None = None
     bankrolls: dict[int, Fraction] | None = None
-    at: dict[str, Position] = field(default_factory=dict)
+    at: Mapping[str, Position] = field(default_factory=dict)
 
 
 @frozen(slots=True)
@@ -97,14 +97,14 @@ class DealRecord:
     reveal: dict[int, tuple[Card, ...]] | None
     claims: DealClaims | None
     written_number: int | None
-    at: dict[str, Position]  # 'deal', each key, 'hand:<seat>'
+    at: Mapping[str, Position]  # 'deal', each key, 'hand:<seat>'
 
 
 @frozen(slots=True)
 class SessionClaims:
     net: dict[int, Fraction] | None
     bankrolls: dict[int, Fraction] | None
-    at: dict[str, Position]
+    at: Mapping[str, Position]
 
 
 @frozen(slots=True)
@@ -118,7 +118,7 @@ class FlipFlopRecord:
     deals: tuple[DealRecord, ...]
     claims: SessionClaims | None
     ended: bool  # the optional session end marker (GFF-14.7)
-    at: dict[str, Position]
+    at: Mapping[str, Position]
 
 
 class _Reader(RecordReader):
@@ -127,8 +127,12 @@ class _Reader(RecordReader):
     def seat_or_none(self, value: Any, path: tuple) -> int | None:
         return NOBODY if value == "none" else self.seat(value, path)
 
-    def keys_at(self, raw: dict, path: tuple) -> dict[str, Position]:
-        return {key: self.document.key_position(path + (key,)) for key in raw}
+    def keys_at(self, raw: dict, path: tuple) -> Positions:
+        """Where each key of a mapping was written, looked up only when read."""
+        at = Positions(self.document)
+        for key in raw:
+            at.add(key, path + (key,), key=True)
+        return at
 
 
 def _joiners(data: dict, players: tuple[str, ...]) -> tuple[str, ...]:
@@ -234,8 +238,10 @@ def _claims(reader: _Reader, raw: dict, path: tuple) -> DealClaims:
 def _deal(reader: _Reader, raw: dict, number: int) -> DealRecord:
     path = ("deals", number - 1)
     document = reader.document
-    at: dict[str, Position] = {"deal": reader.position(path)}
-    at.update(reader.keys_at(raw, path))
+    at = Positions(document)
+    at.add("deal", path)  # first, so that a `deal:` key of the deal takes the name over, as it always has
+    for key in raw:
+        at.add(key, path + (key,), key=True)
     dealer = reader.seat(raw["dealer"], path + ("dealer",)) if "dealer" in raw else None
     written = reader.count(raw["deal"], path + ("deal",)) if "deal" in raw else None
     between = _between(reader, raw.get("between") or [], path + ("between",))
@@ -245,7 +251,7 @@ def _deal(reader: _Reader, raw: dict, number: int) -> DealRecord:
         seat = reader.seat(name, path + ("hands", name), key=True)
         if seat is not None:
             hands[seat] = reader.cards(text, path + ("hands", name))
-            at[f"hand:{seat}"] = document.position(path + ("hands", name))
+            at.add(f"hand:{seat}", path + ("hands", name))
     flip_card = None
     if "flip_card" in raw:
         cards = reader.cards(raw["flip_card"], path + ("flip_card",))
@@ -304,8 +310,8 @@ def read_record(document: Document, players: tuple[str, ...]) -> FlipFlopRecord:
             at=reader.keys_at(raw, ("claims",)),
         )
     reader.raise_problems()
-    at = {key: document.key_position((key,)) for key in data}
-    at["document"] = document.position(())
+    at = reader.keys_at(data, ())
+    at.add("document", ())
     return FlipFlopRecord(roster=roster, players=players, stake=stake, bankrolls=bankrolls, unlimited=unlimited,
                           first_dealer=first, deals=tuple(deals), claims=claims, ended=bool(data.get("end")),
                           at=at)
