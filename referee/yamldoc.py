@@ -107,6 +107,13 @@ class Positions(Mapping[str, tuple[int, int]]):
         self._paths: dict[str, tuple[Path, bool]] = {}
         self._found: dict[str, tuple[int, int]] = {}
 
+    @classmethod
+    def of(cls, document: Document, mapping: dict, path: Path, *, key: bool = False) -> Positions:
+        """Each key of the mapping at `path` names where its value (its key, when `key`) was written."""
+        at = cls(document)
+        at._paths = {name: (path + (name,), key) for name in mapping}
+        return at
+
     def add(self, name: str, path: Path, *, key: bool = False) -> None:
         """`name` is written at `path` (at the key naming it when `key`)."""
         self._paths[name] = (path, key)

@@ -104,3 +104,14 @@ def test_positions_are_looked_up_only_when_read(monkeypatch):
     assert at["b"] == (2, 1) and at["second"] == (4, 5) and at["b"] == (2, 1)
     assert asked == ["key_position", "position"]  # each once
     assert at.get("a", (9, 9)) == (9, 9) and dict(at) == {"b": (2, 1), "second": (4, 5)}
+
+
+def test_positions_of_a_mapping_name_its_values_or_its_keys():
+    from referee.yamldoc import Positions
+
+    document = load_document("top:\n  a: x\n  b:\n    - y\n")
+    values = Positions.of(document, document.data["top"], ("top",))
+    keys = Positions.of(document, document.data["top"], ("top",), key=True)
+    assert list(values) == list(keys) == ["a", "b"]
+    assert values["a"] == (2, 6) and keys["a"] == (2, 3)
+    assert values["b"] == (4, 5) and keys["b"] == (3, 3)

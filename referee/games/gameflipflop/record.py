@@ -129,10 +129,7 @@ class _Reader(RecordReader):
 
     def keys_at(self, raw: dict, path: tuple) -> Positions:
         """Where each key of a mapping was written, looked up only when read."""
-        at = Positions(self.document)
-        for key in raw:
-            at.add(key, path + (key,), key=True)
-        return at
+        return Positions.of(self.document, raw, path, key=True)
 
 
 def _joiners(data: dict, players: tuple[str, ...]) -> tuple[str, ...]:

@@ -85,9 +85,7 @@ def _check_players(reader: _GetawayReader) -> None:
 
 
 def _round_claims(reader: _GetawayReader, raw: dict, path: tuple) -> RoundClaims:
-    at = Positions(reader.document)
-    for key in raw:
-        at.add(key, path + (key,))
+    at = Positions.of(reader.document, raw, path)
     penalties = None
     if "penalties" in raw:
         penalties = []
@@ -110,9 +108,7 @@ def _round_claims(reader: _GetawayReader, raw: dict, path: tuple) -> RoundClaims
 
 def _match_claims(reader: _GetawayReader, raw: dict) -> MatchClaims:
     path = ("claims",)
-    at = Positions(reader.document)
-    for key in raw:
-        at.add(key, path + (key,))
+    at = Positions.of(reader.document, raw, path)
 
     def table(key: str, convert):
         return reader.per_player(raw[key], path + (key,), convert) if key in raw else None
@@ -180,7 +176,5 @@ def read_record(document: Document, players: tuple[str, ...]) -> GetawayRecord:
             break
     claims = _match_claims(reader, data["claims"]) if data.get("claims") else None
     reader.raise_problems()
-    at = Positions(document)
-    for key in data:
-        at.add(key, (key,), key=True)
+    at = Positions.of(document, data, (), key=True)
     return GetawayRecord(players=players, rounds=tuple(rounds), claims=claims, at=at)

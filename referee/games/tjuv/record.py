@@ -78,10 +78,7 @@ class _Reader(RecordReader):
 
 def _keys(reader: _Reader, raw: dict, path: tuple) -> Positions:
     """Where each key of a mapping was written."""
-    at = Positions(reader.document)
-    for key in raw:
-        at.add(key, path + (key,), key=True)
-    return at
+    return Positions.of(reader.document, raw, path, key=True)
 
 
 def _deal_claims(reader: _Reader, raw: dict, *, path: tuple) -> DealClaims:

@@ -8,11 +8,13 @@ copies than the packs hold) are left for the deal check (VZ-9.4).
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from ...cards import Card
 from ...errors import shown
 from ...frozen import frozen
 from ...reader import Position, RecordReader
-from ...yamldoc import Document
+from ...yamldoc import Document, Positions
 from .moves import RESERVED_NAMES, Move, parse_move
 
 __all__ = ["Dealt", "Redeal", "DealClaims", "MatchClaims", "DealRecord", "VazhushalRecord", "read_record"]
@@ -40,14 +42,14 @@ class Redeal:
 class DealClaims:
     scores: dict[int, int] | None = None
     winners: frozenset[int] | None = None
-    at: dict[str, Position] | None = None
+    at: Mapping[str, Position] | None = None
 
 
 @frozen(slots=True)
 class MatchClaims:
     wins: dict[int, int] | None = None
     winner: int | None = None
-    at: dict[str, Position] | None = None
+    at: Mapping[str, Position] | None = None
 
 
 @frozen(slots=True)
@@ -60,7 +62,7 @@ class DealRecord:
     first: tuple[Card, ...]  # returned jokers first (VZ-10.5), the card that starts the line last
     moves: tuple[Move, ...]
     claims: DealClaims | None
-    at: dict[str, Position]  # 'deal', and each key of the deal
+    at: Mapping[str, Position]  # 'deal', and each key of the deal
 
 
 @frozen(slots=True)
@@ -68,7 +70,7 @@ class VazhushalRecord:
     players: tuple[str, ...]
     deals: tuple[DealRecord, ...]
     claims: MatchClaims | None
-    at: dict[str, Position]
+    at: Mapping[str, Position]
 
 
 class _Reader(RecordReader):
@@ -97,9 +99,10 @@ def _check_players(reader: _Reader) -> None:
 def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
     path = ("deals", number - 1)
     document = reader.document
-    at: dict[str, Position] = {"deal": document.position(path)}
+    at = Positions(document)
+    at.add("deal", path)
     for key in raw:
-        at[key] = document.position(path + (key,))
+        at.add(key, path + (key,))
     dealer = reader.seat(raw["dealer"], path + ("dealer",))
     redeals = []
     for i, entry in enumerate(raw.get("redeals") or ()):
@@ -127,7 +130,7 @@ def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
         claims = DealClaims(
             scores=reader.per_player(craw["scores"], cpath + ("scores",), convert=reader.integer) if "scores" in craw else None,
             winners=frozenset(reader.names(craw["winners"], cpath + ("winners",))) if "winners" in craw else None,
-            at={key: document.position(cpath + (key,)) for key in craw},
+            at=Positions.of(document, craw, cpath),
         )
     return DealRecord(number=number, dealer=dealer if dealer is not None else 0, redeals=tuple(redeals),
                       dealt=dealt, negative=negative, first=first, moves=tuple(moves), claims=claims, at=at)
@@ -143,7 +146,7 @@ def _match_claims(reader: _Reader, raw: dict) -> MatchClaims:
     return MatchClaims(
         wins=reader.per_player(raw["wins"], path + ("wins",), convert=count) if "wins" in raw else None,
         winner=reader.seat(raw["winner"], path + ("winner",)) if "winner" in raw else None,
-        at={key: reader.document.position(path + (key,)) for key in raw},
+        at=Positions.of(reader.document, raw, path),
     )
 
 
@@ -159,5 +162,5 @@ def read_record(document: Document, players: tuple[str, ...]) -> VazhushalRecord
             break
     claims = _match_claims(reader, data["claims"]) if data.get("claims") else None
     reader.raise_problems()
-    at = {key: document.key_position((key,)) for key in data}
+    at = Positions.of(document, data, (), key=True)
     return VazhushalRecord(players=players, deals=tuple(deals), claims=claims, at=at)
