@@ -693,16 +693,7 @@ class Round:
         end, plays, hands = trick.end, trick.plays, self.hands
         if end is _FULL:
             self.aside = trick.cards()
-            led = trick.led
-            power = None
-            if self.trump is None and not self._last_card_high:  # _winning without trumps, inline
-                rank = -1
-                for play in plays:
-                    card = play[1]
-                    if card.suit is led and card.rank > rank:
-                        power, rank = play[0], card.rank
-            if power is None:
-                power = plays[self._winning(plays, led)][0]
+            power = plays[self._winning(plays, trick.led)][0]
             if not self.active[power]:
                 power = self.next_active(power)
         elif end is _TOCHOO:
@@ -732,18 +723,9 @@ class Round:
             self._empty_power(power)
             if self.phase in (Phase.OVER, Phase.DRAW):
                 return
-        # Steps 5 and 6 (_to_waste and _open_window, inline).
-        aside = self.aside
-        if aside:
-            waste = self.waste
-            for card in aside:
-                waste[card] = waste.get(card, 0) + 1
-            self.aside = []
-        self.phase = _WINDOW
-        self.window_takes = 0
-        if self._pickup_breaker and self._is_dead():
-            self.dead = True
-            self.phase = Phase.OVER
+        # Steps 5 and 6.
+        self._to_waste()
+        self._open_window()
 
     def _empty_power(self, seat: int) -> None:
         mode = self.options.empty_power
