@@ -88,3 +88,20 @@ def test_gw_4_16_inconsistent_options():
     assert {f.rule for f in report.findings} == {"GW-4.16"}
     report = check(transcript(options={"push_push": "yes"}))
     assert {f.rule for f in report.findings} == {"GW-4.16"}
+
+
+def test_move_lines_read_all_at_once_as_one_by_one():
+    """`MoveReader.all` gives what reading each line gives, from the cache or not;
+    a bad line still raises MoveSyntaxError."""
+    from referee.games.getaway.moves import MoveReader, MoveSyntaxError, Play, TrickMark, parse_move
+
+    seats = {"Ann": 0, "Bo": 1, "Cy": 2}
+    lines = ["trick 1", "Ann play AS", "Bo play 2S", "Cy play KS", "trick 2", "Cy take Ann"]
+    expected = [parse_move(line, seats=seats) for line in lines]
+    reader = MoveReader(seats)
+    assert reader.all(lines[:3]) == expected[:3]  # some new lines: parsed one by one
+    assert reader.all(lines) == expected  # some known, some new
+    assert reader.all(lines) == expected  # all known: from the cache
+    assert isinstance(expected[0], TrickMark) and isinstance(expected[1], Play)
+    with pytest.raises(MoveSyntaxError):
+        reader.all(lines + ["Ann dances"])

@@ -141,11 +141,7 @@ def _round(reader: _GetawayReader, raw: dict, number: int) -> RoundRecord:
     big_hand = reader.seat(raw["big_hand"], path + ("big_hand",)) if "big_hand" in raw else None
     marked = reader.seat(raw["marked"], path + ("marked",)) if "marked" in raw else None
     try:
-        lines, known = raw["moves"], reader.moves.known
-        if known.keys() >= set(lines):  # every line parsed before: no call per line
-            moves = list(map(known.__getitem__, lines))
-        else:
-            moves = list(map(reader.moves, lines))
+        moves = reader.moves.all(raw["moves"])
     except MoveSyntaxError:
         moves = []
         for i, text in enumerate(raw["moves"]):
