@@ -219,6 +219,11 @@ class _Compiler:
 
                 def texts(v: Any) -> bool:
                     if isinstance(v, list):
+                        try:
+                            if matched.issuperset(v):  # every item seen before: one call
+                                return True
+                        except TypeError:  # an unhashable item: the loop below finds it
+                            pass
                         for x in v:
                             if x.__class__ is str and x in matched:
                                 continue
