@@ -16,7 +16,7 @@ from .frozen import frozen
 
 __all__ = [
     "Suit", "Rank", "Card", "JOKER", "card", "parse_card", "split_cards",
-    "standard_pack", "ALL_CARDS", "format_cards", "CardTokenError",
+    "standard_pack", "ALL_CARDS", "format_cards", "CardTokenError", "parse_cards",
 ]
 
 
@@ -134,6 +134,15 @@ def parse_card(token: str) -> Card | None:
     if rank == "T":
         rank = "10"
     return _BY_TOKEN[rank + _GLYPHS.get(suit, suit)]
+
+
+def parse_cards(tokens: list[str]) -> list[Card | None]:
+    """`parse_card` of each token (None where there is no card); the usual
+    spellings cost one lookup each, in one call."""
+    found = list(map(_BY_TOKEN.get, tokens))
+    if None in found:
+        found = [c if c is not None else parse_card(t) for c, t in zip(found, tokens)]
+    return found
 
 
 def split_cards(text: str) -> list[str]:

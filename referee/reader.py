@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable
 
-from .cards import Card, parse_card, split_cards
+from .cards import Card, parse_cards, split_cards
 from .errors import InputError, Problem, shown
 from .money import AmountError, parse_amount
 from .movetext import MoveSyntaxError
@@ -71,13 +71,13 @@ class RecordReader:
         return [s for s in seats if s is not None]
 
     def cards(self, text: Any, path: tuple) -> tuple[Card, ...]:
-        found = []
-        for token in split_cards(text or ""):
-            parsed = parse_card(token)
-            if parsed is None:
-                self.fail(path, f"'{shown(token)}' is not a card (cards look like AS, 10H, TD, 7\u2663, JK)")
-            else:
-                found.append(parsed)
+        tokens = split_cards(text or "")
+        found = parse_cards(tokens)
+        if None in found:
+            for token, parsed in zip(tokens, found):
+                if parsed is None:
+                    self.fail(path, f"'{shown(token)}' is not a card (cards look like AS, 10H, TD, 7\u2663, JK)")
+            return tuple(c for c in found if c is not None)
         return tuple(found)
 
     def count(self, text: Any, path: tuple) -> int | None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.cards import JOKER, card, parse_card, standard_pack
+from referee.cards import JOKER, card, parse_card, parse_cards, standard_pack
 from referee.errors import InputError, shown
 from referee.money import AmountError, format_decimal, format_fraction, parse_amount, split_units
 from referee.resources import data_dir
@@ -44,6 +44,21 @@ def test_card_tokens(token, canonical):
 @pytest.mark.parametrize("token", ["1S", "11H", "AX", "10", "S", "", "JKR", "0S"])
 def test_not_cards(token):
     assert parse_card(token) is None
+
+
+def test_parse_cards_is_parse_card_of_each_token():
+    tokens = ["AS", "TH", "1S", "a\u2660", "jk", "", "2C", "AX"]
+    assert parse_cards(tokens) == [parse_card(t) for t in tokens]
+    assert parse_cards(["AS", "2C"]) == [card("AS"), card("2C")] and parse_cards([]) == []
+
+
+def test_a_hand_with_bad_tokens_names_each_and_keeps_the_cards():
+    from referee.reader import RecordReader
+
+    reader = RecordReader(load_document("hand: AS XX 2C 1S\n"), players=("A", "B"))
+    assert reader.cards("AS XX 2C 1S", ("hand",)) == (card("AS"), card("2C"))
+    assert ["XX" in p.message for p in reader.problems] == [True, False]
+    assert "1S" in reader.problems[1].message and reader.cards("2C TH", ("hand",)) == (card("2C"), card("10H"))
 
 
 def test_packs():
