@@ -3,7 +3,7 @@
 from referee.findings import Severity
 from referee.games.getaway.engine import Phase
 from referee.games.getaway.options import FirstTrick, Pickup
-from tests.getaway.helpers import fresh, held, play, position, preset, wheres
+from tests.getaway.helpers import fresh, held, moves, play, position, preset, wheres
 
 NESW = ("N", "E", "S", "W")
 HANDS = {"N": "8C 2H 3H", "E": "QC 5D 6D", "S": "2C 4S 5S", "W": "3C 9S 10S"}
@@ -140,6 +140,16 @@ def test_gw_4_14_sequence_errors():
     state = position(NESW, HANDS, power="N", trick_no=11)
     play(state, ["N play 8C", "E break"])  # a break under pickup=winner
     assert wheres(state) == {(2, "GW-4.14")}
+
+
+def test_gw_4_14_names_the_last_move_after_plays_replayed_at_once():
+    """`replay` takes legal plays by shortcuts that report nothing; the finding
+    at the end of the events still names the last move."""
+    state = position(NESW, HANDS, power="N", trick_no=11)
+    state.replay(moves(["N play 8C", "E play QC", "S play 2C"], NESW))
+    assert state.index == 3 and state.phase is Phase.PLAYING
+    state.finish()
+    assert wheres(state) == {(3, "GW-4.14")}
 
 
 def test_gw_4_14_a_late_play_after_a_take():

@@ -286,7 +286,6 @@ class Round:
             phase = self.phase
             if phase is _STOPPED:
                 return
-            self.index = index
             kind = move.__class__
             if kind is Play:
                 if phase is _PLAYING:
@@ -312,7 +311,14 @@ class Round:
                                 how = self._classify(seat, played, trick)[0]
                             if how is _FOLLOW or how is _TOCHOO_PLAY or how is _TRUMP or how is _FREE:
                                 if hand.size > 1:  # _put, when it is not his last card
-                                    hand.remove(played)
+                                    counts = hand.counts  # Hand.remove, without the call (no jokers: GW-2.1)
+                                    left = counts[played] - 1
+                                    if left:
+                                        counts[played] = left
+                                    else:
+                                        del counts[played]
+                                    hand.suits[played.suit_index] -= 1
+                                    hand.size -= 1
                                     self.clock += 1
                                     trick.plays.append((seat, played, False))
                                     acted.add(seat)
@@ -339,7 +345,14 @@ class Round:
                                 at = ring.index(seat)
                                 trick = self.trick = Trick(number, seat, ring[at:] + ring[:at], played.suit, False)
                                 self.phase = _PLAYING
-                                hand.remove(played)
+                                counts = hand.counts  # Hand.remove, as above
+                                left = counts[played] - 1
+                                if left:
+                                    counts[played] = left
+                                else:
+                                    del counts[played]
+                                hand.suits[played.suit_index] -= 1
+                                hand.size -= 1
                                 self.clock += 1
                                 trick.plays.append((seat, played, False))
                                 trick.acted.add(seat)
@@ -353,6 +366,8 @@ class Round:
                     self.tag = number
                     continue
             self._apply(move, index)
+        if index >= start and self.phase is not _STOPPED:
+            self.index = index  # the shortcuts report nothing, so they leave it to here
 
     def _apply(self, move: Move, index: int) -> None:
         """The full rule path for one move."""
@@ -698,7 +713,9 @@ class Round:
                 power = self.next_active(power)
         elif end is _TOCHOO:
             power = plays[self._winning(plays[: trick.tochoo], trick.led)][0]
-            hands[power].add_all(trick.cards())
+            hands[power].add_all(map(_CARD, plays))  # trick.cards(), without the list
+            if trick.extra:
+                hands[power].add_all(map(_CARD, trick.extra))
         else:  # PENALTY or BREAK
             power = trick.offender
             hands[power].add_all(trick.cards())
