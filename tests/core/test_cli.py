@@ -170,6 +170,49 @@ def test_library_entry_points_return_plain_data():
     assert referee.check_text("[", name="y")["status"] == "unusable"
 
 
+def test_a_check_pauses_the_collector_and_leaves_it_as_it_was(monkeypatch):
+    """The cyclic collector is off during a check, back on after it (also after a
+    fault of the referee), left off if it was off, and a check makes no cycles
+    for it to find later."""
+    import gc
+
+    from referee import check
+    from referee.games.getaway.game import Getaway
+
+    seen = []
+    real = check.validate
+    monkeypatch.setattr(check, "validate", lambda *a, **k: (seen.append(gc.isenabled()), real(*a, **k))[1])
+    text = SEED_EXAMPLE.read_text()
+    assert gc.isenabled()
+    assert referee.check_text(text)["status"] == "legal" and seen == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        referee.check_text(text)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    texts = (text, DISPUTED.read_text(), "[", "format: 1\ngame: nope\n")
+    for one in texts:  # first uses import and compile what they need (jsonschema makes classes)
+        referee.check_text(one)
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        for one in texts:
+            referee.check_text(one)
+        assert gc.collect() == 0 and not gc.garbage
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+
+    def broken(self, *args, **kwargs):
+        raise KeyError(0)
+
+    monkeypatch.setattr(Getaway, "referee", broken)
+    with pytest.raises(KeyError):
+        referee.check_text(text)
+    assert gc.isenabled()
+
+
 def test_jobs_give_the_same_reports_in_the_same_order(tmp_path):
     for i in range(12):
         text = run("simulate", "getaway", "--players", str(3 + i % 4), "--seed", str(i), cwd=tmp_path).stdout
