@@ -237,7 +237,7 @@ def jobs_run(folder: Path, files: int) -> tuple[float, float]:
                        capture_output=True, env=env)
         return time.perf_counter() - started
     one, two = [], []
-    for _ in range(3):  # in turn, so that a busy moment falls on both alike
+    for _ in range(5):  # in turn, so that a busy moment falls on both alike; the best of each
         one.append(timed(1))
         two.append(timed(2))
     return min(one), min(two)
