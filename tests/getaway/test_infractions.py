@@ -152,6 +152,15 @@ def test_gw_4_14_names_the_last_move_after_plays_replayed_at_once():
     assert wheres(state) == {(3, "GW-4.14")}
 
 
+def test_a_joker_played_in_a_replay_counts_in_no_suit():
+    """`show` replays a deal that GW-2.1 refused; a joker played there by the
+    replay's shortcuts leaves the per-suit counts as they were."""
+    state = position(NESW, {**HANDS, "E": "JK 5D 6D"}, power="N", trick_no=11)
+    state.replay(moves(["N play 8C", "E play JK"], NESW))
+    assert state.hands[1].suits == [0, 0, 2, 0] and state.hands[1].size == 2
+    assert state.phase is Phase.ENDED and not state.findings
+
+
 def test_gw_4_14_a_late_play_after_a_take():
     state = position(NESW, {**HANDS, "E": "5D 6D"}, power="N", trick_no=11)
     play(state, ["trick 12", "N play 8C", "E play 5D", "S take W", "trick 12", "S play 2C"])

@@ -311,13 +311,14 @@ class Round:
                                 how = self._classify(seat, played, trick)[0]
                             if how is _FOLLOW or how is _TOCHOO_PLAY or how is _TRUMP or how is _FREE:
                                 if hand.size > 1:  # _put, when it is not his last card
-                                    counts = hand.counts  # Hand.remove, without the call (no jokers: GW-2.1)
+                                    counts = hand.counts  # Hand.remove, without the call
                                     left = counts[played] - 1
                                     if left:
                                         counts[played] = left
                                     else:
                                         del counts[played]
-                                    hand.suits[played.suit_index] -= 1
+                                    if played.suit_index >= 0:  # a joker (in `show` of a bad deal) has none
+                                        hand.suits[played.suit_index] -= 1
                                     hand.size -= 1
                                     self.clock += 1
                                     trick.plays.append((seat, played, False))
@@ -351,7 +352,8 @@ class Round:
                                     counts[played] = left
                                 else:
                                     del counts[played]
-                                hand.suits[played.suit_index] -= 1
+                                if played.suit_index >= 0:
+                                    hand.suits[played.suit_index] -= 1
                                 hand.size -= 1
                                 self.clock += 1
                                 trick.plays.append((seat, played, False))
