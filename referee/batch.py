@@ -79,7 +79,7 @@ def _map(task: Callable[[str], T], paths: list[str], *, jobs: int, max_bytes: in
         import multiprocessing
 
         context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        chunk = max(1, min(16, total // (jobs * 8)))  # small chunks: the workers end close together
+        chunk = max(1, min(64, total // (jobs * 8)))
         pool = context.Pool(jobs, initializer=_init, initargs=(max_bytes, render))
         results = pool.imap(task, paths, chunksize=chunk)
     try:
