@@ -239,7 +239,7 @@ def parallel_ceiling(rounds: int = 6_000_000) -> float:
     host gives the second core to someone else."""
     import multiprocessing
 
-    context = multiprocessing.get_context("fork")
+    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
 
     def timed(processes: int) -> float:
         started = time.perf_counter()
