@@ -14,7 +14,7 @@ text (`no`, `010`, `1:30`, `2026-11-29` stay as written) except `true`,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Hashable, Iterable, Iterator, Mapping
 
 import yaml
 from yaml import events as ev
@@ -95,17 +95,17 @@ class Document:
         return [(mark.line + 1, mark.column + 1) for mark in table]
 
 
-class Positions(Mapping[str, tuple[int, int]]):
-    """Where the parts of a record were written, by name: a document path
-    that is turned into a line and column only when a finding asks for it
-    (most transcripts never need one)."""
+class Positions(Mapping[Hashable, tuple[int, int]]):
+    """Where the parts of a record were written, by name (a key's text, or
+    a seat): a document path that is turned into a line and column only when
+    a finding asks for it (most transcripts never need one)."""
 
     __slots__ = ("_document", "_paths", "_found")
 
     def __init__(self, document: Document) -> None:
         self._document = document
-        self._paths: dict[str, tuple[Path, bool]] = {}
-        self._found: dict[str, tuple[int, int]] = {}
+        self._paths: dict[Hashable, tuple[Path, bool]] = {}
+        self._found: dict[Hashable, tuple[int, int]] = {}
 
     @classmethod
     def of(cls, document: Document, mapping: dict, path: Path, *, key: bool = False) -> Positions:
@@ -114,11 +114,11 @@ class Positions(Mapping[str, tuple[int, int]]):
         at._paths = {name: (path + (name,), key) for name in mapping}
         return at
 
-    def add(self, name: str, path: Path, *, key: bool = False) -> None:
+    def add(self, name: Hashable, path: Path, *, key: bool = False) -> None:
         """`name` is written at `path` (at the key naming it when `key`)."""
         self._paths[name] = (path, key)
 
-    def __getitem__(self, name: str) -> tuple[int, int]:
+    def __getitem__(self, name: Hashable) -> tuple[int, int]:
         found = self._found.get(name)
         if found is None:
             path, key = self._paths[name]
@@ -129,7 +129,7 @@ class Positions(Mapping[str, tuple[int, int]]):
     def __contains__(self, name: object) -> bool:
         return name in self._paths  # without looking the position up
 
-    def __iter__(self) -> Iterator[str]:
+    def __iter__(self) -> Iterator[Hashable]:
         return iter(self._paths)
 
     def __len__(self) -> int:

@@ -110,10 +110,13 @@ def test_returning_a_card_under_the_default_rules_is_VZ_2_14():
 # ------------------------------------------------------------- the deal
 
 def test_hand_sizes_and_copies():
-    hands = {"D": "AS 3S 5S 7S 2H 4H 9H JH KD 2D 6C 8C", "P": "AS 4S 6S 8S AH 3H 5H 7H 3D 5D 9C JC KC"}
-    report = check(transcript(("D", "P"), [two_deal("7D", hands)]))
+    hands = {"D": "AS 4S 6S 8S AH 3H 5H 7H 3D 5D 9C JC KC", "P": "AS 3S 5S 7S 2H 4H 9H JH KD 2D 6C 8C"}
+    text = transcript(("D", "P"), [two_deal("7D", hands)])
+    report = check(text)
     assert {(f.rule, f.player) for f in report.findings if f.move is None and f.rule != "VZ-9.5"} == {
-        ("VZ-2.5", "D"), ("VZ-9.4", None)}
+        ("VZ-2.5", "P"), ("VZ-9.4", None)}
+    written = [i for i, line in enumerate(text.splitlines(), 1) if line.strip().startswith("P: AS 3S")]
+    assert [f.line for f in report.findings if f.rule == "VZ-2.5"] == written and len(written) == 1
 
 
 def test_negative_joker_recorded_or_missing():

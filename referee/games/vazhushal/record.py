@@ -26,7 +26,7 @@ class Dealt:
 
     hands: tuple[tuple[Card, ...], ...]
     present: tuple[bool, ...]
-    at: dict[int, Position]  # where each seat's hand is written
+    at: Mapping[int, Position]  # where each seat's hand is written (looked up when read)
 
 
 @frozen(slots=True)
@@ -79,13 +79,13 @@ class _Reader(RecordReader):
     def dealt(self, raw: dict, path: tuple) -> Dealt:
         hands: list[tuple[Card, ...]] = [() for _ in self.players]
         present = [False] * len(self.players)
-        at: dict[int, Position] = {}
+        at = Positions(self.document)
         for name, text in raw.items():
             seat = self.seat(name, path + (name,), key=True)
             if seat is not None:
                 hands[seat] = self.cards(text, path + (name,))
                 present[seat] = True
-                at[seat] = self.document.position(path + (name,))
+                at.add(seat, path + (name,))
         return Dealt(tuple(hands), tuple(present), at)
 
 
