@@ -368,8 +368,8 @@ class Round:
                     self.tag = number
                     continue
             self._apply(move, index)
-        if index >= start and self.phase is not _STOPPED:
-            self.index = index  # the shortcuts report nothing, so they leave it to here
+        if index >= start:  # (a replay stopped before its last move has returned above)
+            self.index = index  # the shortcuts report nothing, so the index is stored once, here
 
     def _apply(self, move: Move, index: int) -> None:
         """The full rule path for one move."""
