@@ -11,7 +11,7 @@ from .cards import Card, parse_cards, split_cards
 from .errors import InputError, Problem, shown
 from .money import AmountError, parse_amount
 from .movetext import MoveSyntaxError
-from .yamldoc import Document
+from .yamldoc import Document, Positions
 
 __all__ = ["RecordReader", "Position", "MAX_PROBLEMS"]
 
@@ -43,6 +43,10 @@ class RecordReader:
 
     def position(self, path: tuple) -> Position:
         return self.document.position(path)
+
+    def keys_at(self, raw: dict, path: tuple) -> Positions:
+        """Where each key of the mapping at `path` was written, looked up only when read."""
+        return Positions.of(self.document, raw, path, key=True)
 
     def parse_moves(self, items: list, *, deal: int, parse: Callable[..., Any]) -> list[Any]:
         """Each move line of a deal as `parse(text, seats=, index=, line=,

@@ -108,10 +108,15 @@ class Positions(Mapping[Hashable, tuple[int, int]]):
         self._found: dict[Hashable, tuple[int, int]] = {}
 
     @classmethod
-    def of(cls, document: Document, mapping: dict, path: Path, *, key: bool = False) -> Positions:
-        """Each key of the mapping at `path` names where its value (its key, when `key`) was written."""
+    def of(cls, document: Document, mapping: dict, path: Path, *, key: bool = False,
+           itself: Hashable | None = None) -> Positions:
+        """Each key of the mapping at `path` names where its value (its key, when `key`)
+        was written; `itself`, if given, names where the mapping starts (a key of
+        the same name takes that name over)."""
         at = cls(document)
-        at._paths = {name: (path + (name,), key) for name in mapping}
+        if itself is not None:
+            at._paths[itself] = (path, False)
+        at._paths.update({name: (path + (name,), key) for name in mapping})
         return at
 
     def add(self, name: Hashable, path: Path, *, key: bool = False) -> None:

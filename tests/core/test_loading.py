@@ -130,3 +130,7 @@ def test_positions_of_a_mapping_name_its_values_or_its_keys():
     assert list(values) == list(keys) == ["a", "b"]
     assert values["a"] == (2, 6) and keys["a"] == (2, 3)
     assert values["b"] == (4, 5) and keys["b"] == (3, 3)
+    named = Positions.of(document, document.data["top"], ("top",), key=True, itself="top")
+    assert list(named) == ["top", "a", "b"] and named["top"] == (2, 3) and named["b"] == (3, 3)
+    taken = Positions.of(document, document.data["top"], ("top",), itself="a")
+    assert list(taken) == ["a", "b"] and taken["a"] == (2, 6)  # a key of that name takes it over

@@ -127,10 +127,6 @@ class _Reader(RecordReader):
     def seat_or_none(self, value: Any, path: tuple) -> int | None:
         return NOBODY if value == "none" else self.seat(value, path)
 
-    def keys_at(self, raw: dict, path: tuple) -> Positions:
-        """Where each key of a mapping was written, looked up only when read."""
-        return Positions.of(self.document, raw, path, key=True)
-
 
 def _joiners(data: dict, players: tuple[str, ...]) -> tuple[str, ...]:
     """Names that join between deals and are not header players, in order."""
@@ -235,10 +231,7 @@ def _claims(reader: _Reader, raw: dict, path: tuple) -> DealClaims:
 def _deal(reader: _Reader, raw: dict, number: int) -> DealRecord:
     path = ("deals", number - 1)
     document = reader.document
-    at = Positions(document)
-    at.add("deal", path)  # first, so that a `deal:` key of the deal takes the name over, as it always has
-    for key in raw:
-        at.add(key, path + (key,), key=True)
+    at = Positions.of(document, raw, path, key=True, itself="deal")  # a `deal:` key takes the name over
     dealer = reader.seat(raw["dealer"], path + ("dealer",)) if "dealer" in raw else None
     written = reader.count(raw["deal"], path + ("deal",)) if "deal" in raw else None
     between = _between(reader, raw.get("between") or [], path + ("between",))

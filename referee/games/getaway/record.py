@@ -126,10 +126,7 @@ def _match_claims(reader: _GetawayReader, raw: dict) -> MatchClaims:
 def _round(reader: _GetawayReader, raw: dict, number: int) -> RoundRecord:
     path = ("deals", number - 1)
     document = reader.document
-    at = Positions(document)
-    at.add("round", path)
-    for key in raw:
-        at.add(key, path + (key,), key=True)
+    at = Positions.of(document, raw, path, key=True, itself="round")
     dealer = reader.seat(raw["dealer"], path + ("dealer",))
     hands: list[tuple[Card, ...]] = [() for _ in reader.players]
     for name, text in raw["hands"].items():
@@ -172,5 +169,5 @@ def read_record(document: Document, players: tuple[str, ...]) -> GetawayRecord:
             break
     claims = _match_claims(reader, data["claims"]) if data.get("claims") else None
     reader.raise_problems()
-    at = Positions.of(document, data, (), key=True)
+    at = reader.keys_at(data, ())
     return GetawayRecord(players=players, rounds=tuple(rounds), claims=claims, at=at)

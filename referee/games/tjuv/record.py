@@ -76,13 +76,8 @@ class _Reader(RecordReader):
     """The shared reader."""
 
 
-def _keys(reader: _Reader, raw: dict, path: tuple) -> Positions:
-    """Where each key of a mapping was written."""
-    return Positions.of(reader.document, raw, path, key=True)
-
-
 def _deal_claims(reader: _Reader, raw: dict, *, path: tuple) -> DealClaims:
-    at = _keys(reader, raw, path)
+    at = reader.keys_at(raw, path)
     sweep = None
     if "sweep" in raw:
         entry = raw["sweep"]
@@ -101,7 +96,7 @@ def _deal_claims(reader: _Reader, raw: dict, *, path: tuple) -> DealClaims:
 
 def _session_claims(reader: _Reader, raw: dict) -> SessionClaims:
     path = ("claims",)
-    at = _keys(reader, raw, path)
+    at = reader.keys_at(raw, path)
 
     def table(key: str) -> dict[int, int] | None:
         return reader.per_player(raw[key], path + (key,), convert=reader.count) if key in raw else None
@@ -125,10 +120,7 @@ def _per_seat(reader: _Reader, raw: dict, *, path: tuple, key: str, at: Position
 def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
     path = ("deals", number - 1)
     document = reader.document
-    at = Positions(document)
-    at.add("deal", path)
-    for key in raw:
-        at.add(key, path + (key,), key=True)
+    at = Positions.of(document, raw, path, key=True, itself="deal")
     dealer = reader.seat(raw["dealer"], path + ("dealer",)) if "dealer" in raw else None
 
     def cards(key: str) -> tuple[Card, ...] | None:
@@ -161,5 +153,5 @@ def read_record(document: Document, players: tuple[str, ...]) -> TjuvRecord:
             break
     claims = _session_claims(reader, data["claims"]) if data.get("claims") else None
     reader.raise_problems()
-    at = _keys(reader, data, ())
+    at = reader.keys_at(data, ())
     return TjuvRecord(players=players, deals=tuple(deals), claims=claims, at=at)

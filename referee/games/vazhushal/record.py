@@ -99,10 +99,7 @@ def _check_players(reader: _Reader) -> None:
 def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
     path = ("deals", number - 1)
     document = reader.document
-    at = Positions(document)
-    at.add("deal", path)
-    for key in raw:
-        at.add(key, path + (key,))
+    at = Positions.of(document, raw, path, itself="deal")
     dealer = reader.seat(raw["dealer"], path + ("dealer",))
     redeals = []
     for i, entry in enumerate(raw.get("redeals") or ()):
@@ -162,5 +159,5 @@ def read_record(document: Document, players: tuple[str, ...]) -> VazhushalRecord
             break
     claims = _match_claims(reader, data["claims"]) if data.get("claims") else None
     reader.raise_problems()
-    at = Positions.of(document, data, (), key=True)
+    at = reader.keys_at(data, ())
     return VazhushalRecord(players=players, deals=tuple(deals), claims=claims, at=at)
