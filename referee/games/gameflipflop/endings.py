@@ -32,8 +32,8 @@ CLAIMED_ENDINGS = tuple(e.value for e in Ending)
 class ShowWinner:
     """Who takes the flip (or flop) pot and how the referee knows: `shown`
     (explicit shows), `derived` (no shows recorded, GFF-15.8), `automatic`
-    (GFF-6.14), `recorded` (an outcome-only deal names him), `claimed` (the
-    claims name him where no shows were recorded)."""
+    (GFF-6.14), `recorded` (an outcome-only deal names him). Claims never
+    name him (GFF-15.12)."""
 
     seat: int | None
     card: Card | None = None

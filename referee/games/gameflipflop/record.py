@@ -6,8 +6,10 @@ Names that are not players and tokens that are not cards are input errors
 dealt twice) and missing records are left to the referee, which reports them
 as findings (GFF-2.1, 2.2, 4.7, 14.x).
 
-Players who join between deals (`join NAME AMOUNT after SEATED`) are added
-to the roster after the header's players, in the order they first join.
+Players who join between deals (`join NAME AMOUNT after SEAT`, or with
+unlimited bankrolls `join NAME after SEAT` / `join NAME unlimited after SEAT`)
+are added to the roster after the header's players, in the order they first
+join.
 """
 
 from __future__ import annotations
@@ -38,13 +40,15 @@ class BetweenKind(enum.Enum):
 
 @frozen(slots=True)
 class Between:
-    """GFF-14.6: a player leaves, or joins with a bankroll after a seated player."""
+    """GFF-14.6, 15.10: a player leaves, or joins after a seat, with an amount
+    (`bankroll`), the word `unlimited`, or neither (both None/False)."""
 
     kind: BetweenKind
     player: int
     at: Position
     bankroll: Fraction | None = None
     after: int | None = None
+    unlimited: bool = False  # the word `unlimited` was written in place of the amount
 
 
 @frozen(slots=True)
@@ -149,14 +153,16 @@ def _between(reader: _Reader, items: list, path: tuple) -> tuple[Between, ...]:
             seat = reader.seat(words[1], where)
             if seat is not None:
                 found.append(Between(BetweenKind.LEAVE, seat, at))
-        elif len(words) == 5 and words[0] == "join" and words[3] == "after":
+        elif len(words) in (4, 5) and words[0] == "join" and words[-2] == "after":
             seat = reader.seat(words[1], where)
-            bankroll = reader.amount(words[2], where)
-            after = reader.seat(words[4], where)
-            if None not in (seat, bankroll, after):
-                found.append(Between(BetweenKind.JOIN, seat, at, bankroll=bankroll, after=after))
+            after = reader.seat(words[-1], where)
+            unlimited = len(words) == 5 and words[2] == "unlimited"
+            bankroll = reader.amount(words[2], where) if len(words) == 5 and not unlimited else None
+            if None not in (seat, after) and (bankroll is not None or len(words) == 4 or unlimited):
+                found.append(Between(BetweenKind.JOIN, seat, at, bankroll=bankroll, after=after,
+                                     unlimited=unlimited))
         else:
-            reader.fail(where, f"'{shown(text)}' is not 'leave NAME' or 'join NAME BANKROLL after NAME'")
+            reader.fail(where, f"'{shown(text)}' is not 'leave NAME' or 'join NAME [BANKROLL|unlimited] after NAME'")
     return tuple(found)
 
 

@@ -21,13 +21,12 @@ from . import rules as R
 from .compare import compare_deal, compare_reveal, compare_session
 from .deal import check_hands
 from .display import show
-from .endings import PlayResult, ShowWinner
+from .endings import PlayResult
 from .engine import Deal
-from .melds import low_rank
 from .options import CENT, CarryAnte, FlipFlopOptions
 from .outcome import judge_outcome
 from .pots import ZERO, PotKind, Tier, antes_for, tier_of
-from .record import NOBODY, BetweenKind, DealRecord, FlipFlopRecord
+from .record import BetweenKind, DealRecord, FlipFlopRecord
 from .settle import Carry, DealMoney, SessionMoney, close_session, settle_deal
 
 __all__ = ["DealReport", "DealStart", "SessionReport", "run_session", "start_deal"]
@@ -179,21 +178,28 @@ class _Session:
                 self.flag(R.BETWEEN_DEALS, f"{self.names[seat]} is already seated", at=event.at,
                           deal=record.number, player=seat)
                 continue
-            if event.after not in self.seating or event.after in self.gone:
-                self.flag(R.BETWEEN_DEALS, f"{self.names[event.after]} is not playing; a newcomer sits after a"
-                          " seated player", at=event.at, deal=record.number, player=seat)
+            if event.after not in self.seating:  # GFF-15.11: a seat that is gone still fixes the position
+                self.flag(R.BETWEEN_DEALS, f"{self.names[event.after]} has never sat at the table; a newcomer"
+                          " sits after a seat", at=event.at, deal=record.number, player=seat)
                 continue
-            if self.bankrolls is None:
-                self.flag(R.BETWEEN_DEALS, "bankrolls are unlimited: a newcomer joins with 'unlimited' play,"
-                          " not an amount", at=event.at, deal=record.number, player=seat)
+            if self.bankrolls is None:  # GFF-15.10: no amount, or the word `unlimited`
+                if event.bankroll is not None:
+                    self.flag(R.BETWEEN_DEALS, "bankrolls are unlimited: a newcomer joins without an amount"
+                              f" ('join {self.names[seat]} after {self.names[event.after]}')", at=event.at,
+                              deal=record.number, player=seat)
+                    continue
+            elif event.bankroll is None:
+                self.flag(R.BETWEEN_DEALS, f"bankrolls are recorded: {self.names[seat]} joins with an amount"
+                          " ('join NAME AMOUNT after NAME')", at=event.at, deal=record.number, player=seat)
                 continue
-            if event.bankroll < 0 or self.options.cents and (event.bankroll / CENT).denominator != 1:
+            elif event.bankroll < 0 or self.options.cents and (event.bankroll / CENT).denominator != 1:
                 rule = R.NEGATIVE_BANKROLL if event.bankroll < 0 else R.CENTS
                 self.flag(rule, f"{self.names[seat]} joins with {show(event.bankroll, signed=False)}", at=event.at,
                           deal=record.number, player=seat)
                 continue
             self.seating.insert(self.seating.index(event.after) + 1, seat)
-            self.bankrolls[seat] = event.bankroll
+            if self.bankrolls is not None:
+                self.bankrolls[seat] = event.bankroll
             self.nets.setdefault(seat, ZERO)
 
     def expected_dealer(self, active: list[int]) -> int | None:
@@ -339,7 +345,9 @@ class _Session:
         return wrong
 
     def replay(self, record: DealRecord, start: DealStart) -> PlayResult:
-        order, eligible_flip, eligible_flop = start.order, start.eligible_flip, start.eligible_flop
+        """The deal's moves through the engine. With no show recorded the flip and flop winners are
+        derived from the dealt cards (GFF-15.8); claims never name them (GFF-15.12)."""
+        order = start.order
         state = start_deal(self.options, self.names, record, start)
         apply = state.apply
         for move in record.moves:
@@ -352,40 +360,7 @@ class _Session:
             hands = {s: tuple(state.hands[s]) for s in order}
             self.findings.extend(compare_reveal(record.reveal, hands, self.names, record.at.get("reveal"),
                                                 record.number))
-        claims = record.claims
-        if claims is not None:  # GFF-15.8: no shows recorded, the winners may be named
-            before = len(self.findings)
-            flip = self.named_winner(record, result.flip, claims.flip, state.flip_suit, eligible_flip, order)
-            flop = self.named_winner(record, result.flop, claims.flop, state.flop_suit, eligible_flop, order)
-            illegal = len(self.findings) > before
-            if illegal and self.options.stops:
-                return PlayResult(settled=False, illegal=True)
-            result = PlayResult(settled=True, ending=result.ending, actor=result.actor, totals=result.totals,
-                                game_winners=result.game_winners, declarers=result.declarers, flip=flip, flop=flop,
-                                illegal=result.illegal or illegal)
-        return result
-
-    def named_winner(self, record: DealRecord, derived: ShowWinner, named: int | None, suit, eligible, order) -> ShowWinner:
-        if derived.how != "derived" or named is None:
-            return derived
-        pot = "flip" if suit is record.flip_card.suit else "flop"
-        at = record.claims.at.get(pot)
-        if named == NOBODY:
-            if pot == "flip" and order[-1] in eligible:
-                self.flag(R.FLIP_ALWAYS_WON, "the dealer's flip card counts: the flip pot is always won", at=at,
-                          deal=record.number)
-                return derived
-            return ShowWinner(None, None, "claimed")
-        if named not in eligible:
-            self.flag(R.SHOW_INELIGIBLE, f"{self.names[named]} did not ante into {pot} this deal", at=at,
-                      deal=record.number, player=named)
-            return derived
-        held = sorted((c for c in record.hands[named] if c.suit is suit), key=low_rank)
-        if not held:
-            self.flag(R.FLIP_FLOP_WINNER, f"{self.names[named]} was dealt no {suit.noun[:-1]}", at=at,
-                      deal=record.number, player=named)
-            return derived
-        return ShowWinner(named, held[0], "claimed")
+        return result  # GFF-15.12: claims are compared afterwards (compare_deal), never used here
 
     def not_settled(self, record: DealRecord, dealer: int | None, *, order=(), tiers=None,
                     start: DealStart | None = None) -> None:

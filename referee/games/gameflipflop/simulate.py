@@ -2,8 +2,9 @@
 
 It shuffles and deals with its own `random.Random(seed)`, lets the engine list
 the legal moves and picks among them with a simple table policy (show the
-lowest card that wins, declare 49/50, drop on a low hand, lay spreads, throw
-the heaviest card). Sessions run 5 to 20 deals unless told, with random
+lowest card that wins in every window, declare 49/50, drop on a low hand,
+lay spreads, throw the heaviest card). Every show the players make is written
+as a move (GFF-15.13). Sessions run 5 to 20 deals unless told, with random
 bankrolls, so players change tiers and some are eliminated; about one deal in
 ten is written outcome-only. The same arguments always give the same text.
 """
@@ -59,24 +60,55 @@ class GeneratedSession:
 
 
 class _Policy:
-    """How a simulated player chooses among the legal moves."""
+    """How a simulated player chooses among the legal moves. Every window with a
+    winning show gets one (GFF-15.13): the player on turn shows before he draws
+    or drops, and post-end windows are taken in turn order, each seat showing
+    what it can before a later seat acts (GFF-6.9)."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.drop_at = rng.choice((0, 3, 5, 8, 12))  # drop when the hand totals at most this
+        self.declined: set[int] = set()  # seats that passed on a 49/50 this deal
+
+    def _declare(self, declares: list[Move]) -> Move | None:
+        """Declare 49/50 nine times in ten; a seat that passes once keeps quiet for the deal."""
+        for move in declares:
+            if move.player in self.declined:
+                continue
+            if self.rng.random() < 0.9:
+                return move
+            self.declined.add(move.player)
+        return None
+
+    def _show(self, shows: list[Move]) -> Move:
+        """The lowest winning card of one suit (nine times in ten; else another card that wins now)."""
+        best = min(shows, key=lambda m: (m.card.suit.index, points(m.card)))
+        same = [m for m in shows if m.card.suit is best.card.suit]
+        return min(same, key=lambda m: points(m.card)) if self.rng.random() < 0.9 else self.rng.choice(same)
+
+    def _window(self, legal: list[Move]) -> Move | None:
+        """Post-end windows (GFF-5.6, 6.9): the first seat in turn order with something to do acts."""
+        seats = list(dict.fromkeys(m.player for m in legal))
+        for seat in seats:
+            mine = [m for m in legal if m.player == seat]
+            move = self._declare([m for m in mine if isinstance(m, Declare)])
+            if move is not None:
+                return move
+            shows = [m for m in mine if isinstance(m, Show)]
+            if shows:
+                return self._show(shows)
+        return None
 
     def choose(self, state: Deal, legal: list[Move]) -> Move | None:
         rng = self.rng
-        declares = [m for m in legal if isinstance(m, Declare)]
-        if declares and rng.random() < 0.9:
-            return declares[0]
-        shows = [m for m in legal if isinstance(m, Show)]
-        if shows and rng.random() < 0.92:
-            best = min(shows, key=lambda m: (m.card.suit.index, points(m.card)))
-            same = [m for m in shows if m.card.suit is best.card.suit]
-            return min(same, key=lambda m: points(m.card)) if rng.random() < 0.9 else rng.choice(same)
         if state.phase is Phase.POST:
-            return None
+            return self._window(legal)
+        move = self._declare([m for m in legal if isinstance(m, Declare)])
+        if move is not None:
+            return move
+        shows = [m for m in legal if isinstance(m, Show)]
+        if shows:
+            return self._show(shows)
         if state.stage is Stage.START:
             hand = state.hands[state.turn]
             total = sum(points(c) for c in hand)

@@ -16,8 +16,7 @@ from .settle import COLUMNS
 __all__ = ["deal_summary", "session_summary", "ending_text", "payouts"]
 
 _HOW = {"shown": "", "derived": " (no shows recorded: derived from the dealt cards, GFF-15.8)",
-        "automatic": " (automatic: lowest card dealt)", "recorded": " (as recorded)",
-        "claimed": " (no shows recorded: as the claims name him)"}
+        "automatic": " (automatic: lowest card dealt)", "recorded": " (as recorded)"}
 
 
 def ending_text(report: DealReport, names: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
