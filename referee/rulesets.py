@@ -84,8 +84,10 @@ class OptionSpec:
             if self.positive and amount <= 0:
                 raise OptionError(f"option {self.name}: must be more than 0", key=self.name)
             return amount
-        parts = [part.strip() for part in text.split(",")] if text else []
-        if not parts or any(not p.isdigit() or len(p) > 6 for p in parts):
+        if not text:
+            return ()  # an empty list ("" or [])
+        parts = [part.strip() for part in text.split(",")]
+        if any(not p.isdigit() or len(p) > 6 for p in parts):
             raise OptionError(
                 f"option {self.name}: '{text}' is not a list of whole numbers like 3,1", key=self.name
             )

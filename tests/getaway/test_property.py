@@ -65,6 +65,9 @@ CONFIGS = [
     Config("getaway-pickup-breaker", (("trump", "donkey"), ("scoring", "staggered"), ("match_rounds", "3"),
                                       ("betting", "pot"), ("ante", "0.25"), ("push_push", "yes")), games=60),
     Config("getaway-no-pickup", (("empty_power", "draw_waste"), ("take_hand", "any")), games=60),
+    # GW-10.9: dead positions where a take could still end the round; the generator ends them as dead
+    Config("getaway-pickup-breaker", (("take_hand", "any"),), games=100),
+    Config("getaway-pickup-breaker", (("take_hand", "leader"), ("empty_power", "draw_waste")), games=60),
     Config("donkey", (("match_rounds", "2"), ("betting", "pot"), ("scoring", "legs")), games=60),
 ]
 BLOCK = 100

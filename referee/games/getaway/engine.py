@@ -160,6 +160,8 @@ class Round:
         self._escape_on_last = options.empty_power is EmptyPower.ESCAPE
         self._pickup_winner = options.pickup is Pickup.WINNER
         self._pickup_breaker = options.pickup is Pickup.BREAKER
+        # GW-10.1 positions end the round at once only where no hand can be taken (GW-10.9)
+        self._dead_ends_round = self._pickup_breaker and options.take_hand is TakeHand.NO
         self._last_card_high = options.last_card_high
         self._free_first = options.first_trick_order is FirstTrickOrder.FREE
         # under pickup=winner, outside trick 1 and while there is no trump suit, the card of a
@@ -394,9 +396,12 @@ class Round:
 
     def finish(self) -> RoundResult:
         """The events have run out: resolve the last trick and see whether the
-        round ended (GW-4.14 if not)."""
+        round ended (GW-4.14 if not; a dead round if they stop at a GW-10.1
+        position, GW-10.9)."""
         if self.phase is Phase.ENDED:
             self._resolve()
+        if self.at_dead_position():  # GW-10.9: stopped where only a take could end the round
+            self._declare_dead()
         if self.phase not in (Phase.OVER, Phase.STOPPED):
             self._stop(R.SEQUENCE, f"the round's events stop before it has ended ({self.phase.value})")
         return self.result()
@@ -782,9 +787,19 @@ class Round:
     def _open_window(self) -> None:
         self.phase = _WINDOW
         self.window_takes = 0
-        if self._pickup_breaker and self._is_dead():
-            self.dead = True
-            self.phase = Phase.OVER
+        if self._dead_ends_round and self._is_dead():
+            self._declare_dead()
+
+    def _declare_dead(self) -> None:
+        """GW-10.1: the round ends here as a dead round."""
+        self.dead = True
+        self.phase = Phase.OVER
+
+    def at_dead_position(self) -> bool:
+        """Between tricks at a GW-10.1 position that a take could still end
+        (GW-10.9, take_hand other than no): the round is dead only if the
+        events stop here."""
+        return self.phase is _WINDOW and self._pickup_breaker and self._is_dead()
 
     def _is_dead(self) -> bool:
         """GW-10.1: every lead would be broken at once, forever. The digest's

@@ -3,7 +3,9 @@
 It shuffles and deals with its own `random.Random(seed)`, then lets the
 engine list the legal moves and picks among them. The same arguments always
 give the same transcript. A round that runs too long (possible under
-pickup=none with a drawing empty_power, GW-10.1) is dealt again.
+pickup=none with a drawing empty_power, GW-10.1) is dealt again; one that
+reaches a dead position ends there as a dead round, even where a take could
+still end it (GW-10.9).
 """
 
 from __future__ import annotations
@@ -82,6 +84,8 @@ def _play(rng: random.Random, options: GetawayOptions, players: tuple[str, ...],
     moves: list[Move] = []
     while state.phase not in (Phase.OVER, Phase.STOPPED):
         state.advance()
+        if state.at_dead_position():  # GW-10.9: the generator ends a round there as dead, taking nothing
+            state.finish()
         if state.phase is Phase.OVER:
             break
         legal = state.legal_moves()

@@ -54,7 +54,8 @@ def _state_line(state: Round) -> str:
     if phase is Phase.WINDOW:
         duty = state.duty.get(state.power)
         must = f" and must lead the drawn {duty}" if duty is not None else ""
-        return f"between tricks: {name(state.power)} holds power{must} (trick {state.trick_no + 1} next)"
+        dead = "; a dead position: the round is dead if nothing follows (GW-10.9)" if state.at_dead_position() else ""
+        return f"between tricks: {name(state.power)} holds power{must} (trick {state.trick_no + 1} next){dead}"
     if phase is Phase.OVER:
         if state.dead:
             return "the round is over: a dead round (GW-10.1)"
