@@ -13,8 +13,10 @@ text (`no`, `010`, `1:30`, `2026-11-29` stay as written) except `true`,
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Iterable, Iterator, Mapping
+from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping
 
 import yaml
 from yaml import events as ev
@@ -148,6 +150,10 @@ def _problem(message: str, mark: Any) -> InputError:
     return InputError(Problem(message, mark.line + 1, mark.column + 1))
 
 
+def _same(mark: Any) -> Any:
+    return mark
+
+
 def _refused(event: Any, mark: Any) -> InputError:
     """An anchor or a tag (the event has one or the other)."""
     if event.anchor is not None:
@@ -155,8 +161,118 @@ def _refused(event: Any, mark: Any) -> InputError:
     return _problem(f"tags ({shown(event.tag)}) are not allowed in a transcript", mark)
 
 
-def _syntax_error(exc: yaml.YAMLError, text: str) -> InputError:
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of `offset`, lines ending at LF only (as editors and `grep -n` count)."""
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+# Characters YAML 1.1 (libyaml) ends a line at, but editors, `grep -n` and YAML 1.2 do not
+# (a CR followed by LF is one line end, counted at the LF).
+_ODD_BREAK = re.compile("\r(?!\n)|[\x85\u2028\u2029]")
+_SEPARATORS = "\u2028\u2029"
+_ODD_MESSAGES = {
+    "\r": "a carriage return (CR) without a line feed, an old Mac line ending: editors and YAML"
+           " disagree on where its lines are; save the file with LF or CR LF line endings",
+    "\x85": "character \\x85 (NEL): YAML reads it as a line break, editors do not; remove it,"
+             " or write \\N inside double quotes",
+    "\u2028": "character \\u2028 (line separator) outside quoted text: YAML reads it as a line break,"
+               " editors do not; remove it, or quote the text it is in",
+    "\u2029": "character \\u2029 (paragraph separator) outside quoted text: YAML reads it as a line"
+               " break, editors do not; remove it, or quote the text it is in",
+}
+
+
+def _has_odd_breaks(text: str) -> bool:
+    """Whether the text holds a line end other than LF and CR LF (a few scans at C speed)."""
+    return (("\r" in text and text.count("\r") != text.count("\r\n"))
+            or "\x85" in text or "\u2028" in text or "\u2029" in text)
+
+
+def _quoted_spans(text: str) -> tuple[list[tuple[int, int]], int]:
+    """(start, end) offsets of the quoted scalars, in order, and how far the parse got."""
+    parser = _Parser(text) if LIBYAML else yaml.SafeLoader(text)
+    spans: list[tuple[int, int]] = []
+    scalar, stream_end = ev.ScalarEvent, ev.StreamEndEvent
+    try:
+        while True:
+            event = parser.get_event()
+            if event.__class__ is scalar and event.style in ("'", '"'):
+                spans.append((event.start_mark.index, event.end_mark.index))
+            elif event.__class__ is stream_end:
+                return spans, len(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        return spans, mark.index if mark is not None else 0
+
+
+def _kept_separators(text: str) -> list[int]:
+    """Offsets of the line and paragraph separators inside quoted text, which are
+    kept as written; raises InputError at the first other line end YAML would see
+    where editors do not (a lone CR, NEL, a separator outside quotes)."""
+    kept: list[int] = []
+    spans: list[tuple[int, int]] | None = None
+    parsed = 0
+    for found in _ODD_BREAK.finditer(text):
+        offset, char = found.start(), found.group()
+        if char in _SEPARATORS:
+            if spans is None:
+                spans, parsed = _quoted_spans(text)
+            if offset >= parsed:
+                break  # past a syntax error, which the build reports
+            at = bisect_left(spans, (offset + 1,)) - 1
+            if at >= 0 and spans[at][0] < offset < spans[at][1]:
+                kept.append(offset)
+                continue
+        line, column = _line_col(text, offset)
+        raise InputError(Problem(_ODD_MESSAGES[char], line, column))
+    return kept
+
+
+class _Mark:
+    """A position re-counted as editors count lines."""
+
+    __slots__ = ("line", "column", "index")
+
+    def __init__(self, line: int, column: int, index: int) -> None:
+        self.line, self.column, self.index = line, column, index
+
+
+class _EditorLines:
+    """Turns parser marks, counted with the separators kept in quoted text as line
+    ends, into marks counted as editors count (LF only)."""
+
+    def __init__(self, text: str, kept: list[int]) -> None:
+        self.kept = kept
+        self.starts = [text.rfind("\n", 0, offset) + 1 for offset in kept]  # its editor line's start
+        ends = [text.find("\n", offset) for offset in kept]
+        self.ends = [len(text) if end < 0 else end for end in ends]  # and end
+
+    def __call__(self, mark: Any) -> Any:
+        index = mark.index
+        before = bisect_left(self.kept, index)
+        if not before:
+            return mark
+        last = before - 1
+        column = index - self.starts[last] if index <= self.ends[last] else mark.column
+        return _Mark(mark.line - before, column, index)
+
+    def document(self, document: Document) -> Document:
+        """The document with every mark re-counted."""
+        move = self
+        document.root_mark = move(document.root_mark)
+        for table in document.marks.values():
+            if isinstance(table, dict):
+                for key, (key_mark, value_mark) in table.items():
+                    table[key] = (move(key_mark), move(value_mark))
+            else:
+                table[:] = [move(mark) for mark in table]
+        return document
+
+
+def _syntax_error(exc: yaml.YAMLError, text: str, relocate: Callable[[Any], Any] = _same) -> InputError:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    if mark is not None:
+        mark = relocate(mark)
     problem = getattr(exc, "problem", None) or str(exc).split("\n")[0]
     context = getattr(exc, "context", None)
     message = f"YAML syntax: {problem}"
@@ -173,8 +289,7 @@ def _syntax_error(exc: yaml.YAMLError, text: str) -> InputError:
     position = getattr(exc, "position", None)
     if isinstance(position, int):  # ReaderError: a character YAML forbids
         char = getattr(exc, "character", None)
-        line = text.count("\n", 0, position) + 1
-        column = position - (text.rfind("\n", 0, position) + 1) + 1
+        line, column = _line_col(text, position)
         what = f"character {shown(char)}" if isinstance(char, str) else "character"
         return InputError(Problem(f"YAML syntax: {what} not allowed in YAML text", line, column))
     return InputError(Problem(message))
@@ -187,13 +302,27 @@ def load_document(
     max_depth: int = DEFAULT_MAX_DEPTH,
     max_scalar: int = DEFAULT_MAX_SCALAR,
 ) -> Document:
-    """Parse one YAML document into a `Document`, or raise `InputError`."""
+    """Parse one YAML document into a `Document`, or raise `InputError`.
+
+    Lines are counted as editors and `grep -n` count them: a line ends at LF
+    (CR LF is one end). A line end YAML 1.1 sees where editors do not (a lone
+    CR, NEL, U+2028, U+2029) is refused at its line and column, except the two
+    separators inside quoted text, which stay in the value as written."""
+    relocate: Callable[[Any], Any] = _same
     try:
-        document = _build(text, name=name, max_depth=max_depth, max_scalar=max_scalar)
+        if _has_odd_breaks(text):
+            relocate = _EditorLines(text, _kept_separators(text))
+        document = _build(text, name=name, max_depth=max_depth, max_scalar=max_scalar, relocate=relocate)
     except InputError as exc:
         raise exc.with_file(name) from None
     except yaml.YAMLError as exc:
-        raise _syntax_error(exc, text).with_file(name) from None
+        raise _syntax_error(exc, text, relocate).with_file(name) from None
+    except UnicodeEncodeError as exc:  # libyaml takes UTF-8: a lone surrogate (U+D800 to U+DFFF) is not text
+        line, column = _line_col(text, exc.start)
+        raise InputError(Problem(f"character {shown(text[exc.start])} (a lone surrogate) is not text",
+                                 line, column), file=name) from None
+    if relocate is not _same:
+        document = relocate.document(document)  # type: ignore[attr-defined]
     if document.data is _EMPTY or document.data is None:
         raise InputError(Problem("transcript is empty", 1, 1), file=name)
     return document
@@ -206,7 +335,9 @@ class _Empty:
 _EMPTY = _Empty()
 
 
-def _build(text: str, *, name: str, max_depth: int, max_scalar: int) -> Document:
+def _build(text: str, *, name: str, max_depth: int, max_scalar: int,
+           relocate: Callable[[Any], Any] = _same) -> Document:
+    """The document; marks in the errors raised go through `relocate`."""
     parser = _Parser(text) if LIBYAML else yaml.SafeLoader(text)
     get_event = parser.get_event
     marks: dict[int, Any] = {}
@@ -231,17 +362,17 @@ def _build(text: str, *, name: str, max_depth: int, max_scalar: int) -> Document
         if kind is scalar_event:
             mark = event.start_mark
             if event.anchor is not None or event.tag is not None:
-                raise _refused(event, mark)
+                raise _refused(event, relocate(mark))
             value = event.value
             if len(value) > max_scalar:
-                raise _problem(f"value is {len(value):,} characters long (limit {max_scalar:,})", mark)
+                raise _problem(f"value is {len(value):,} characters long (limit {max_scalar:,})", relocate(mark))
             if is_map:
                 if key is _EMPTY:  # a key
                     if value in container:
-                        first = table[value][0]
+                        first = relocate(table[value][0])
                         raise _problem(
                             f"duplicate key {shown(value)!r} (first written at line {first.line + 1})",
-                            mark,
+                            relocate(mark),
                         )
                     key, key_mark = value, mark
                     continue
@@ -260,15 +391,15 @@ def _build(text: str, *, name: str, max_depth: int, max_scalar: int) -> Document
         elif kind is mapping_start or kind is sequence_start:
             mark = event.start_mark
             if event.anchor is not None or event.tag is not None:
-                raise _refused(event, mark)
+                raise _refused(event, relocate(mark))
             if len(stack) >= max_depth:
-                raise _problem(f"nested more than {max_depth} levels deep", mark)
+                raise _problem(f"nested more than {max_depth} levels deep", relocate(mark))
             opened: Any = {} if kind is mapping_start else []
             opened_table: Any = {} if kind is mapping_start else []
             marks[id(opened)] = opened_table
             if is_map:
                 if key is _EMPTY:
-                    raise _problem("a key must be plain text, not a list or mapping", mark)
+                    raise _problem("a key must be plain text, not a list or mapping", relocate(mark))
                 container[key] = opened
                 table[key] = (key_mark, mark)
                 key = _EMPTY
@@ -282,12 +413,12 @@ def _build(text: str, *, name: str, max_depth: int, max_scalar: int) -> Document
         elif kind in collection_end:
             container, table, is_map, key, key_mark = stack.pop()
         elif kind is ev.AliasEvent:
-            raise _problem("aliases (*name) are not allowed in a transcript", event.start_mark)
+            raise _problem("aliases (*name) are not allowed in a transcript", relocate(event.start_mark))
         elif kind is ev.DocumentStartEvent:
             documents += 1
             if documents > 1:
                 raise _problem(
-                    "a second YAML document ('---'): a file holds one transcript", event.start_mark
+                    "a second YAML document ('---'): a file holds one transcript", relocate(event.start_mark)
                 )
         elif kind is ev.StreamEndEvent:
             break
