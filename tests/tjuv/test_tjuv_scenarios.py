@@ -182,8 +182,10 @@ def test_s3_no_refill():
 
 
 def test_s3_refill_placed_before_the_draw():
-    state = play(s3(), ["P1 play QH", "P1 place 10D", "P1 draw 6D"])
-    assert errors(state) == [(1, 2, R.SEQUENCE)]
+    # TJ-11.9: the placement and its draw are the refill round; the step-2
+    # draw recorded after it is out of order (none at all would be TJ-3.12)
+    state = play(s3(), ["P1 play QH", "P1 place 10D", "P1 draw 6D", "P1 draw JC"])
+    assert errors(state) == [(1, 4, R.SEQUENCE)]
 
 
 # --------------------------------------------------------------------- S4

@@ -61,6 +61,7 @@ class _TurnState:
     draw_due: bool = False  # step 2 is still owed
     place_open: bool = False  # a from_hand placement waits for its draw
     place_required: bool = False  # ... and that round was required
+    refilled_early: bool = False  # a refill round came before the step-2 draw
     talon_at_draw: int = 0  # talon size when step 2 began
     flagged: bool = False  # a finding named the mover during this turn
     closed: bool = False
@@ -371,9 +372,15 @@ class TjuvDeal:
             self._report(R.HAND_LIMIT, f"{self.name(mover)} ends the turn holding {size} cards, not 3", player=mover)
 
     def _check_over(self) -> None:
-        """Ends the deal when every hand is empty and the turn is complete."""
-        if self._turn_complete() and all(h.size == 0 for h in self.hands):
-            self._close_turn()
+        """Ends the deal when every hand is empty (TJ-3.17, TJ-11.10). A draw
+        or refill the last turn would still owe (only after earlier
+        violations: in legal play the talon is empty by then) is not due:
+        acting after the end is TJ-3.1."""
+        if all(h.size == 0 for h in self.hands):
+            if self._turn_complete():
+                self._close_turn()
+            else:
+                self.turn.closed = True
             self._end_deal()
 
     def _end_deal(self) -> None:
@@ -578,11 +585,14 @@ class TjuvDeal:
                 if not turn.drew:
                     turn.drew = True
                     turn.talon_at_draw = self.talon.size
+            elif turn.place_open:  # the draw of a refill placement (TJ-3.14), even one made before step 2
+                turn.place_open = False
             elif turn.draw_due:
                 turn.draw_due = False
                 turn.drew = True
-            elif turn.place_open:
-                turn.place_open = False
+                if turn.refilled_early:  # TJ-11.9
+                    self._report(R.SEQUENCE, f"{self.name(seat)} draws the step-2 card after the refill of the"
+                                 " same turn", player=seat)
             elif self.talon.size:
                 self._report(R.DRAW, f"{self.name(seat)} draws a card more than the rules allow", player=seat)
         drawn = self._take(move.card, rule=R.DRAW, seat=seat, what="draws")
@@ -600,9 +610,9 @@ class TjuvDeal:
             if turn.passed or not turn.played:
                 self._report(R.SEQUENCE, f"{self.name(seat)} {verb} a refill card before playing", player=seat)
             elif turn.draw_due:
-                self._report(R.SEQUENCE, f"{self.name(seat)} {verb} a refill card before the step-2 draw",
-                             player=seat)
-                turn.draw_due = False
+                # judged when the turn shows it (TJ-11.9): a step-2 draw after
+                # this refill is TJ-3.1, none at all TJ-3.12
+                turn.refilled_early = True
             if turn.place_open:
                 if turn.place_required:
                     self._report(R.REFILL_FROM_HAND, f"{self.name(seat)} placed a refill card without drawing the"
