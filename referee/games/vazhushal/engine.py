@@ -623,7 +623,7 @@ class GameState:
         if turn.takes:
             facts = TurnFacts(had_melds=turn.had_melds, had_pure=turn.had_pure, start_hand=turn.start_hand,
                               new_melds=turn.new_melds, end_melds=[m.cards for m in melds],
-                              start_melds=turn.start_melds)
+                              start_melds=turn.start_melds, end_new=new_melds_now(turn, melds))
             for move, take in turn.takes:
                 for rule, message in judge_take(take, facts, wild=wild, options=self.options):
                     found.append((rule, move, message))
@@ -702,6 +702,18 @@ class GameState:
         from .plans import legal_moves
 
         return legal_moves(self)
+
+
+def new_melds_now(turn: Turn, melds: Sequence[TableMeld]) -> list[tuple[int, tuple[Placed, ...]]]:
+    """The player's new melds as they stand now, numbered by place (VZ-15.6:
+    the take rules judge their purity at the end of the phase): the melds
+    laid by this phase's `meld` actions, with what `add` put on them, and
+    after a `rearrange` the melds that hold no card melded before the turn."""
+    older: Counter[Card] = Counter()
+    for cards in turn.start_melds:
+        older.update(p.card for p in cards)
+    return [(i, m.cards) for i, m in enumerate(melds)
+            if m.laid_now or (m.touched is not None and not any(older[p.card] for p in m.cards))]
 
 
 def _subtract(hand: Counter[Card], cards: Iterable[Card]) -> None:

@@ -236,19 +236,30 @@ def _natural_sets(cards: Counter[Card], wild: WildRule) -> list[list[Card]]:
     return [list(s.values()) for s in by_rank.values() if len(s) >= 3]
 
 
+def _takes_need_purity(state: GameState, seat: int) -> bool:
+    """Whether a take of this turn may rest on the purity of a meld laid now:
+    the player had no pure sequence at the start of the turn (case A, case B,
+    section 7), judged at the end of the phase (VZ-15.6)."""
+    turn = state.turn
+    return (turn is not None and turn.player == seat and not turn.had_pure
+            and any(not facts.forced for _, facts in turn.takes))
+
+
 def _layoffs(state: GameState, seat: int, *, hand: Counter[Card]) -> Iterable[tuple[int, Placed]]:
     """Cards of `hand` that extend one of the player's valid melds (a wild card
-    only where it does not spoil the player's last pure sequence)."""
+    only where it does not spoil the player's last pure sequence, nor any pure
+    sequence a take of this turn may rest on)."""
     wild = state.wild
     melds = state.melds[seat]
     pure_count = sum(1 for m in melds if m.check(wild).pure)
+    keep_pure = _takes_need_purity(state, seat)
     held = [c for c in hand if hand[c] > 0]
     for number, meld in enumerate(melds, start=1):
         check = meld.check(wild)
         if not check.valid:
             continue
         stands = [p.stands for p in meld.cards]
-        wild_ok = not (check.pure and pure_count < 2)
+        wild_ok = not (check.pure and (pure_count < 2 or keep_pure))
         if check.kind is Kind.SET:
             if len(stands) >= 4:
                 continue
@@ -360,11 +371,14 @@ def _obligation(state: GameState, turn: Turn) -> list[Move] | None:
 
 
 def _replan(state: GameState, turn: Turn, *, hand: Counter[Card], key: Card, bottom: bool) -> Plan | None:
+    from .engine import new_melds_now
+
     wild, options = state.wild, state.options
     test = options.identical_meld_test
     existing = {identity(m.cards, test) for m in state.melds[turn.player]}
     held = [r for r in runs_in(turn.start_hand) if not Counter(r) - hand]
-    laid_held = any(check_meld(m, wild).pure and held_run_in(m, turn.start_hand) for _, m in turn.new_melds)
+    laid_held = any(check_meld(m, wild).pure and held_run_in(m, turn.start_hand)
+                    for _, m in new_melds_now(turn, state.melds[turn.player]))
     key_in = key in hand
     if bottom and options.first_joker_take is FirstJokerTake.STANDARD:
         return [_itself(held[0])] if held and not laid_held else None

@@ -2,6 +2,10 @@
 5 and 7, options VZ-10.4 and VZ-10.11), judged at the end of the meld phase
 from what the player held before the take and the melds laid this turn.
 
+Whether the key card was used in a new meld (VZ-5.2) is read from every
+moment of the phase; which new melds are pure sequences (case A and case B,
+section 7) only from the melds as the phase leaves them (VZ-15.6).
+
 Pure functions: the engine gathers the facts and reports the problems.
 """
 
@@ -38,9 +42,10 @@ class TakeFacts:
 
 @frozen(slots=True)
 class TurnFacts:
-    """The turn around the takes: the position at the start of the turn and
-    the melds laid by `meld` actions this turn, as laid and as each `add`
-    left them (several moments of one meld share its number)."""
+    """The turn around the takes: the position at the start of the turn, the
+    melds laid by `meld` actions this turn, as laid and as each `add` left
+    them (several moments of one meld share its number), and the new melds
+    at the end of the phase."""
 
     had_melds: bool
     had_pure: bool  # a pure sequence on the table at the start of the turn
@@ -48,6 +53,7 @@ class TurnFacts:
     new_melds: Sequence[NewMeld]
     end_melds: Sequence[Sequence[Placed]]  # all the player's melds at the end of the phase
     start_melds: Sequence[Sequence[Placed]]  # each meld held before the turn
+    end_new: Sequence[NewMeld] = ()  # the new melds as the phase leaves them (numbered by place in end_melds)
 
 
 def _pure(meld: Sequence[Placed], wild: WildRule) -> bool:
@@ -64,10 +70,22 @@ def _rearranged_new(meld: Sequence[Placed], start_melds: Sequence[Sequence[Place
     return not any(not (Counter(p.card for p in old) - cards) for old in start_melds)
 
 
+def _rearranged(turn: TurnFacts, options: VazhushalOptions) -> list[NewMeld]:
+    if not options.new_meld_from_table_cards:
+        return []
+    return [(i, m) for i, m in enumerate(turn.end_melds) if _rearranged_new(m, turn.start_melds)]
+
+
 def _new_melds(turn: TurnFacts, options: VazhushalOptions) -> list[NewMeld]:
-    melds = list(turn.new_melds)
-    if options.new_meld_from_table_cards:
-        melds.extend((-1 - i, m) for i, m in enumerate(turn.end_melds) if _rearranged_new(m, turn.start_melds))
+    """Every moment of every new meld (for VZ-5.2: was the key card used)."""
+    return list(turn.new_melds) + [(-1 - i, m) for i, m in _rearranged(turn, options)]
+
+
+def _end_new(turn: TurnFacts, options: VazhushalOptions) -> list[NewMeld]:
+    """The new melds at the end of the phase, once each (VZ-15.6: purity is judged there)."""
+    melds = list(turn.end_new)
+    seen = {i for i, _ in melds}
+    melds.extend((i, m) for i, m in _rearranged(turn, options) if i not in seen)
     return melds
 
 
@@ -89,16 +107,16 @@ def judge_take(take: TakeFacts, turn: TurnFacts, *, wild: WildRule, options: Vaz
     """Every rule the take breaks, given the whole meld phase."""
     if take.forced:
         return []  # VZ-10.6: sections 5 and 7 do not apply to the forced take
-    melds = _new_melds(turn, options)
     key = take.key
-    with_key = [m for _, m in melds if _holds(m, key)]
+    used = any(_holds(m, key) for _, m in _new_melds(turn, options))
+    melds = _end_new(turn, options)
+    in_pure = any(_holds(m, key) and _pure(m, wild) for _, m in melds)
     if take.bottom_joker:
-        return _judge_bottom_joker(take, turn, melds=melds, in_new=bool(with_key),
-                                   in_pure=any(_pure(m, wild) for m in with_key),
+        return _judge_bottom_joker(take, turn, melds=melds, in_new=used, in_pure=in_pure,
                                    held_pure=has_pure_run(turn.start_hand), wild=wild, options=options)
-    if not with_key:
+    if not used:
         return [(R.KEY_CARD, f"the key card {key} (the deepest card taken) is not used in a new meld this turn")]
-    if turn.had_melds or any(_pure(m, wild) for m in with_key):
+    if turn.had_melds or in_pure:
         return []
     held_pure = has_pure_run(turn.start_hand)
     if held_pure and _case_b(melds, key, turn=turn, wild=wild):
