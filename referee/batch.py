@@ -4,17 +4,26 @@ Reports come back in the order the files were given, whatever the number
 of workers. A worker process loads the rulesets once and then checks file
 after file; nothing is shared but the paths going out and the reports
 (or, for streamed formats, each report's status and text) coming back.
+
+Workers ignore SIGINT (a terminal's Ctrl-C reaches the whole process group;
+only this process acts on it) and die of SIGTERM; however the run ends
+(done, an exception, SIGINT or SIGTERM turned into one by the caller), the
+pool is terminated and its workers waited for, with both signals held off
+while the pool starts and while it stops, so none is left behind.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import sys
+from contextlib import contextmanager
 from typing import Callable, Iterator, TypeVar
 
 from .check import check_file
 from .errors import InputError, Problem, internal_error
 from .frozen import frozen
+from .inputs import Unlisted
 from .report import Report, Status
 from .source import DEFAULT_MAX_BYTES
 
@@ -47,53 +56,85 @@ def _init(max_bytes: int, render: Callable[[list[Report]], str] | None) -> None:
     _MAX_BYTES, _RENDER = max_bytes, render
 
 
-def guarded_check(path: str, *, max_bytes: int) -> Report:
+def _init_worker(max_bytes: int, render: Callable[[list[Report]], str] | None) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+    _init(max_bytes, render)
+
+
+_HELD = (signal.SIGINT, signal.SIGTERM)
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM wait until the block ends. Threads and processes
+    started inside it begin with them blocked (the pool's threads keep them
+    so; its workers unblock them once they ignore SIGINT)."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not POSIX
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def guarded_check(path: str | Unlisted, *, max_bytes: int) -> Report:
     """check_file, except that a fault of the referee itself becomes an
-    unusable report naming it, so that one file cannot end a batch run."""
+    unusable report naming it, so that one file cannot end a batch run; a
+    directory that could not be listed is reported unusable as it is."""
+    if isinstance(path, Unlisted):
+        return Report.unusable(path.path, InputError(Problem(path.message), file=path.path))
     try:
         return check_file(path, max_bytes=max_bytes)
     except Exception as exc:  # noqa: BLE001 - reported, never swallowed silently
         return Report.unusable(path, InputError(Problem(internal_error(exc)), file=path))
 
 
-def _check(path: str) -> Report:
+def _check(path: str | Unlisted) -> Report:
     return guarded_check(path, max_bytes=_MAX_BYTES)
 
 
-def _check_and_render(path: str) -> Rendered:
+def _check_and_render(path: str | Unlisted) -> Rendered:
     report = guarded_check(path, max_bytes=_MAX_BYTES)
     return Rendered(report.status, _RENDER([report]))
 
 
-def _map(task: Callable[[str], T], paths: list[str], *, jobs: int, max_bytes: int,
+def _map(task: Callable[[str | Unlisted], T], paths: list[str | Unlisted], *, jobs: int, max_bytes: int,
          render: Callable[[list[Report]], str] | None,
          progress: Callable[[int, int], None] | None) -> Iterator[T]:
     """`task` over `paths`, in order: here, or in `jobs` worker processes."""
     total = len(paths)
     jobs = max(1, min(jobs, total))
-    if jobs == 1 or "-" in paths:
-        _init(max_bytes, render)
-        results: Iterator[T] = map(task, paths)
-        pool = None
-    else:
-        import multiprocessing
-
-        context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        chunk = max(1, min(64, total // (jobs * 8)))
-        pool = context.Pool(jobs, initializer=_init, initargs=(max_bytes, render))
-        results = pool.imap(task, paths, chunksize=chunk)
+    pool = None
     try:
+        if jobs == 1 or "-" in paths:
+            _init(max_bytes, render)
+            results: Iterator[T] = map(task, paths)
+        else:
+            import multiprocessing
+
+            context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+            chunk = max(1, min(64, total // (jobs * 8)))
+            with _signals_held():
+                pool = context.Pool(jobs, initializer=_init_worker, initargs=(max_bytes, render))
+                results = pool.imap(task, paths, chunksize=chunk)
         for done, result in enumerate(results, start=1):
             yield result
             if progress:
                 progress(done, total)
     finally:
         if pool is not None:
-            pool.terminate()
+            with _signals_held():
+                pool.terminate()
+                pool.join()
 
 
 def check_files(
-    paths: list[str],
+    paths: list[str | Unlisted],
     *,
     jobs: int = 1,
     max_bytes: int = DEFAULT_MAX_BYTES,
@@ -105,7 +146,7 @@ def check_files(
 
 
 def render_files(
-    paths: list[str],
+    paths: list[str | Unlisted],
     *,
     render: Callable[[list[Report]], str],
     jobs: int = 1,

@@ -9,9 +9,11 @@ import sys
 import click
 
 from . import __version__
-from .console import quiet_broken_pipe, write_text
+from .console import interrupted, quiet_broken_pipe, write_page, write_text
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+MAX_BYTES_LIMIT = 256 * 1024 * 1024  # the largest --max-bytes: a check holds the whole file, and more, in memory
 
 
 def _complete_games(ctx, param, incomplete: str) -> list[str]:
@@ -44,26 +46,53 @@ def _complete_rules(ctx, param, incomplete: str) -> list[str]:
     return [rule for cat in catalogues().values() for rule in cat.rules if rule.startswith(incomplete.upper())]
 
 
+def _escaped(text: str) -> str:
+    """A message with every control or format character in it escaped (the
+    user's arguments are echoed in messages), line breaks kept."""
+    from .errors import shown
+
+    return "\n".join(shown(line, len(line)) for line in text.split("\n"))
+
+
 def _fail(message: str) -> None:
-    click.echo(f"referee: error: {message}", err=True)
+    click.echo(f"referee: error: {_escaped(message)}", err=True)
     sys.exit(2)
 
 
 class _Guarded(click.Group):
     """Turns a fault of the referee itself into a one-line message and exit
-    status 2 (`check` also guards each file, so a batch goes on)."""
+    status 2 (`check` also guards each file, so a batch goes on), Ctrl-C
+    into one line and status 130, and escapes the arguments that click's
+    own usage errors echo."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.exceptions.ClickException as exc:
+            raise _escaped_error(exc) from None
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
-        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+        except click.exceptions.ClickException as exc:
+            raise _escaped_error(exc) from None
+        except (click.exceptions.Exit, click.exceptions.Abort):
             raise
+        except KeyboardInterrupt:
+            import signal
+
+            sys.exit(interrupted(signal.SIGINT))
         except BrokenPipeError:
             sys.exit(quiet_broken_pipe())
         except Exception as exc:  # noqa: BLE001
             from .errors import internal_error
 
             _fail(internal_error(exc))
+
+
+def _escaped_error(exc: click.exceptions.ClickException) -> click.exceptions.ClickException:
+    exc.message = _escaped(exc.message)
+    return exc
 
 
 @click.group(cls=_Guarded, context_settings=CONTEXT)
@@ -92,8 +121,8 @@ def main() -> None:
               show_default=True, help="Report format (json: one document; jsonl: one line per file; html: one page).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes [default: every core].")
-@click.option("--max-bytes", type=click.IntRange(min=1), default=None,
-              help="Largest transcript accepted, in bytes [default: 8 MiB].")
+@click.option("--max-bytes", type=click.IntRange(min=1, max=MAX_BYTES_LIMIT), default=None,
+              help=f"Largest transcript accepted, in bytes [default: 8 MiB; at most {MAX_BYTES_LIMIT:,} (256 MiB)].")
 def check(files: tuple[str, ...], output_format: str, jobs: int | None, max_bytes: int | None) -> None:
     """Replay transcripts and report every illegal move, penalty and result.
 
@@ -195,7 +224,7 @@ def replay(file: str, output_format: str) -> None:
     if output_format == "html":
         from .html import html_page
 
-        sys.stdout.write(html_page([report], beats={report.file: beats}, title=f"{report.game}: {report.file}"))
+        write_page(html_page([report], beats={report.file: beats}, title=f"{report.game}: {report.file}"))
     else:
         write_text(replay_text(report, beats))
     sys.exit(report.exit_code)
@@ -211,11 +240,12 @@ def rules(game: str | None) -> None:
       referee rules
       referee rules getaway
     """
+    from .errors import shown
     from .rulesets import catalogues, presets
 
     known = catalogues()
     if game is not None and game not in known:
-        _fail(f"unknown game '{game}' (known: {', '.join(known)})")
+        _fail(f"unknown game '{shown(game)}' (known: {', '.join(known)})")
     for name, cat in known.items():
         if game is not None and name != game:
             continue
@@ -254,11 +284,12 @@ def explain(rule_id: str) -> None:
     Example:
       referee explain GW-4.4
     """
+    from .errors import shown
     from .rulesets import presets, rule_text
 
     rule = rule_text(rule_id.upper())
     if rule is None:
-        _fail(f"no rule '{rule_id}' (try `referee rules` for the list)")
+        _fail(f"no rule '{shown(rule_id)}' (try `referee rules` for the list)")
     click.echo(f"{rule.id} {rule.title} ({rule.game})")
     click.echo(f"  {rule.text}")
     citing = [p.name for p in presets(rule.game) if rule.id in p.cites]
@@ -282,16 +313,16 @@ def simulate(game: str, preset: str | None, players: int, seed: int, options: tu
       referee simulate getaway --players 5 --seed 42
       referee simulate getaway --preset donkey --seed 7 -o match_rounds=3
     """
-    from .errors import InputError
+    from .errors import InputError, shown
     from .games import GAMES, get_game
 
     if game not in GAMES:
-        _fail(f"unknown game '{game}' (known: {', '.join(GAMES)})")
+        _fail(f"unknown game '{shown(game)}' (known: {', '.join(GAMES)})")
     overrides = {}
     for item in options:
         key, sep, value = item.partition("=")
         if not sep:
-            _fail(f"-o takes KEY=VALUE, not '{item}'")
+            _fail(f"-o takes KEY=VALUE, not '{shown(item)}'")
         overrides[key.strip()] = value.strip()
     try:
         from .rulesets import catalogue

@@ -11,9 +11,10 @@ same `run_check`; a test compares the two paths' output and exit status.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
-__all__ = ["main", "run_check", "write_text"]
+__all__ = ["main", "run_check", "write_text", "write_page", "interrupted", "Terminated"]
 
 
 def _plain_check(args: list[str]) -> bool:
@@ -32,14 +33,17 @@ def main() -> None:
 
 
 def _guarded_check(files: list[str]) -> int:
-    """`run_check` with what click would do around it: a closed pipe ends
-    quietly with status 1, Ctrl-C prints "Aborted!" (status 1), and a fault
-    of the referee itself is one line and status 2, never a traceback."""
+    """`run_check` with what the click application does around it: a closed
+    pipe ends quietly with status 1, Ctrl-C is one line and status 130, and
+    a fault of the referee itself is one line and status 2, never a
+    traceback."""
     try:
         return run_check(files)
     except BrokenPipeError:
         return quiet_broken_pipe()
-    except (KeyboardInterrupt, EOFError):
+    except KeyboardInterrupt:
+        return interrupted(signal.SIGINT)
+    except EOFError:
         sys.stderr.write("\nAborted!\n")
         return 1
     except Exception as exc:  # noqa: BLE001
@@ -47,6 +51,24 @@ def _guarded_check(files: list[str]) -> int:
 
         sys.stderr.write(f"referee: error: {internal_error(exc)}\n")
         return 2
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived during a check (raised by its handler, like
+    KeyboardInterrupt for SIGINT, so that the workers are stopped on the way out)."""
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise Terminated
+
+
+def interrupted(signum: int) -> int:
+    """One line on standard error for a run stopped by SIGINT or SIGTERM, and
+    the status a shell gives a process killed by it: 128 + the signal's number."""
+    what = "interrupted" if signum == signal.SIGINT else "terminated"
+    sys.stderr.write(("\n" if sys.stderr.isatty() else "") + f"referee: {what}; not every file was checked\n")
+    sys.stderr.flush()
+    return 128 + signum
 
 
 def quiet_broken_pipe() -> int:
@@ -63,8 +85,29 @@ def quiet_broken_pipe() -> int:
 def run_check(files: list[str] | tuple[str, ...], *, output_format: str = "text", jobs: int | None = None,
               max_bytes: int | None = None) -> int:
     """Check FILES (paths, directories, globs, `-`), write the reports to
-    standard output, and return the exit status (`report.exit_status`)."""
+    standard output, and return the exit status (`report.exit_status`).
+    SIGINT and SIGTERM stop the run (workers included) with one line and
+    status 130 or 143 (`interrupted`)."""
+    on_term = None
+    try:
+        on_term = signal.signal(signal.SIGTERM, _terminated)
+    except ValueError:  # not the main thread: SIGTERM keeps its handler
+        pass
+    try:
+        return _run_check(files, output_format=output_format, jobs=jobs, max_bytes=max_bytes)
+    except KeyboardInterrupt:
+        return interrupted(signal.SIGINT)
+    except Terminated:
+        return interrupted(signal.SIGTERM)
+    finally:
+        if on_term is not None:
+            signal.signal(signal.SIGTERM, on_term)
+
+
+def _run_check(files: list[str] | tuple[str, ...], *, output_format: str, jobs: int | None,
+               max_bytes: int | None) -> int:
     import time
+    from contextlib import closing
 
     from .batch import check_files, default_jobs, render_files
     from .inputs import expand_inputs
@@ -79,20 +122,22 @@ def run_check(files: list[str] | tuple[str, ...], *, output_format: str = "text"
     streaming = output_format in ("text", "jsonl")  # rendered where checked, written as they come, not kept
     limits = dict(jobs=jobs or default_jobs(), max_bytes=max_bytes or DEFAULT_MAX_BYTES, progress=progress)
     if streaming:
-        for done in render_files(paths, render=RENDERERS[output_format], **limits):
-            statuses.append(done.status)
-            write_text(done.text, progress, colour=output_format == "text")
+        with closing(render_files(paths, render=RENDERERS[output_format], **limits)) as rendered:
+            for done in rendered:
+                statuses.append(done.status)
+                write_text(done.text, progress, colour=output_format == "text")
     else:
-        for report in check_files(paths, **limits):
-            statuses.append(report.status)
-            reports.append(report)
+        with closing(check_files(paths, **limits)) as checked:
+            for report in checked:
+                statuses.append(report.status)
+                reports.append(report)
     seconds = time.perf_counter() - started
     if progress:
         sys.stderr.write("\r\033[K")
     if output_format == "html":
         from .html import html_page
 
-        sys.stdout.write(html_page(reports))
+        write_page(html_page(reports))
     elif not streaming:
         sys.stdout.write(RENDERERS[output_format](reports, seconds=seconds))
     elif len(statuses) > 1:
@@ -110,6 +155,18 @@ def _progress_bar():
         sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} files")
         sys.stderr.flush()
     return show
+
+
+def write_page(page: str) -> None:
+    """An HTML page to standard output as UTF-8 bytes, as its charset says,
+    whatever the encoding of the terminal or locale."""
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:  # a text-only stream (a test's capture)
+        sys.stdout.write(page)
+    else:
+        buffer.write(page.encode("utf-8"))
+        buffer.flush()
 
 
 def write_text(text: str, progress=None, *, colour: bool = True) -> None:

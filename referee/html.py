@@ -7,13 +7,14 @@ table."""
 from __future__ import annotations
 
 import re
-from html import escape
+from html import escape as _html_escape
 from typing import Any, Iterable, Mapping
 
 from . import __version__
 from .findings import Finding, Severity
 from .games.table import Beat
 from .report import Report, Status
+from .errors import shown
 from .rulesets import rule_text
 from .views import rules_cited
 
@@ -47,6 +48,14 @@ dl.rules dt { font-weight: 600; margin-top: .6em; } dl.rules dd { margin-left: 1
 """
 
 
+def _escape(text: str) -> str:
+    """Text for the page: control, format and unpaired surrogate characters
+    (from a file name that is not UTF-8, say) written as visible escapes as
+    the text report does, so that the page is UTF-8 and holds none of them
+    raw; then HTML-escaped."""
+    return _html_escape(text if text.isprintable() else shown(text, len(text)))
+
+
 def _cards(text: str) -> str:
     """Escaped text with card tokens as coloured glyphs and rule IDs as links."""
     def card(match: re.Match) -> str:
@@ -60,7 +69,7 @@ def _cards(text: str) -> str:
         rule_id = match.group(0)
         return f'<a class="rule" href="#rule-{rule_id}">{rule_id}</a>' if rule_text(rule_id) else rule_id
 
-    return _RULE.sub(rule, _CARD.sub(card, escape(text)))
+    return _RULE.sub(rule, _CARD.sub(card, _escape(text)))
 
 
 def _finding(finding: Finding) -> str:
@@ -69,20 +78,20 @@ def _finding(finding: Finding) -> str:
     kind = " note" if finding.severity is Severity.NOTE else ""
     penalty = f"<br>penalty: {_cards(finding.penalty)}" if finding.penalty else ""
     return (f'<div class="finding{kind}"><a class="rule" href="#rule-{finding.rule}">{finding.rule}</a> '
-            f'<span class="where">{escape(where)}</span><br>{_cards(finding.message)}{penalty}</div>')
+            f'<span class="where">{_escape(where)}</span><br>{_cards(finding.message)}{penalty}</div>')
 
 
 def _beat(beat: Beat) -> str:
     moves = f" (moves {beat.first}\u2013{beat.last})" if beat.first and beat.last > beat.first else (
         f" (move {beat.first})" if beat.first else "")
-    rows = "".join(f"<tr><th>{escape(who)}</th><td>{_cards(what)}</td></tr>" for who, what in beat.plays)
-    return (f'<table class="beat"><caption>{escape(beat.title)}{moves}</caption>{rows}'
+    rows = "".join(f"<tr><th>{_escape(who)}</th><td>{_cards(what)}</td></tr>" for who, what in beat.plays)
+    return (f'<table class="beat"><caption>{_escape(beat.title)}{moves}</caption>{rows}'
             f'<tr><td class="outcome" colspan="2">{_cards(beat.outcome)}</td></tr></table>')
 
 
 def _value(value: Any) -> str:
     if isinstance(value, Mapping):
-        return ", ".join(f"{escape(str(k))} {_value(v)}" for k, v in value.items())
+        return ", ".join(f"{_escape(str(k))} {_value(v)}" for k, v in value.items())
     if isinstance(value, list):
         return ", ".join(_value(v) for v in value)
     return _cards(str(value))
@@ -98,16 +107,16 @@ def _tables(data: Mapping[str, Any]) -> str:
             columns: list[str] = []
             for row in value.values():
                 columns.extend(c for c in row if c not in columns)
-            head = "".join(f"<th>{escape(str(c))}</th>" for c in columns)
+            head = "".join(f"<th>{_escape(str(c))}</th>" for c in columns)
             body = "".join(
-                f"<tr><th>{escape(str(name))}</th>" + "".join(f"<td>{_value(row.get(c, ''))}</td>" for c in columns)
+                f"<tr><th>{_escape(str(name))}</th>" + "".join(f"<td>{_value(row.get(c, ''))}</td>" for c in columns)
                 + "</tr>" for name, row in value.items())
-            parts.append(f"<h3>{escape(key)}</h3><table><tr><th></th>{head}</tr>{body}</table>")
+            parts.append(f"<h3>{_escape(key)}</h3><table><tr><th></th>{head}</tr>{body}</table>")
         elif isinstance(value, Mapping) and all(not isinstance(v, (Mapping, list)) for v in value.values()):
-            rows = "".join(f"<tr><th>{escape(str(k))}</th><td>{_value(v)}</td></tr>" for k, v in value.items())
-            parts.append(f"<h3>{escape(key)}</h3><table>{rows}</table>")
+            rows = "".join(f"<tr><th>{_escape(str(k))}</th><td>{_value(v)}</td></tr>" for k, v in value.items())
+            parts.append(f"<h3>{_escape(key)}</h3><table>{rows}</table>")
         else:
-            simple.append(f"<tr><th>{escape(key)}</th><td>{_value(value)}</td></tr>")
+            simple.append(f"<tr><th>{_escape(key)}</th><td>{_value(value)}</td></tr>")
     if simple:
         parts.insert(0, f"<table>{''.join(simple)}</table>")
     return "".join(parts)
@@ -115,13 +124,13 @@ def _tables(data: Mapping[str, Any]) -> str:
 
 def _report(report: Report, beats: list[Beat] | None) -> str:
     status = report.status.value
-    out = [f'<section><h2>{escape(report.file)} <span class="status {status}">{status}</span></h2>']
+    out = [f'<section><h2>{_escape(report.file)} <span class="status {status}">{status}</span></h2>']
     if report.status is Status.UNUSABLE:
-        out.extend(f'<div class="finding">line {p.line or "?"}: {escape(p.message)}</div>' for p in report.problems)
+        out.extend(f'<div class="finding">line {p.line or "?"}: {_escape(p.message)}</div>' for p in report.problems)
         out.append("</section>")
         return "".join(out)
-    out.append(f'<p class="meta">{escape(report.game or "")}, ruleset {escape(report.ruleset or "")}; '
-               f'players {escape(", ".join(report.players))}</p>')
+    out.append(f'<p class="meta">{_escape(report.game or "")}, ruleset {_escape(report.ruleset or "")}; '
+               f'players {_escape(", ".join(report.players))}</p>')
     placed: set[int] = set()
     for deal in report.deals:
         out.append(f"<h3>Deal {deal.number}</h3>")
@@ -159,11 +168,11 @@ def html_page(reports: Iterable[Report], *, beats: Mapping[str, list[Beat]] | No
         if linked not in cited:
             cited.append(linked)
     rules = "".join(
-        f'<dt id="rule-{rule.id}">{rule.id} {escape(rule.title)}</dt><dd>{_cards(rule.text)}</dd>'
+        f'<dt id="rule-{rule.id}">{rule.id} {_escape(rule.title)}</dt><dd>{_cards(rule.text)}</dd>'
         for rule in (rule_text(r) for r in cited) if rule is not None)
     rules_section = f'<h2>Rules cited</h2><dl class="rules">{rules}</dl>' if rules else ""
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>"
-            f"<h1>{escape(title)}</h1><p class=\"meta\">referee {escape(__version__)}</p>"
+            f"<title>{_escape(title)}</title><style>{_STYLE}</style></head><body>"
+            f"<h1>{_escape(title)}</h1><p class=\"meta\">referee {_escape(__version__)}</p>"
             f"{body}{rules_section}</body></html>\n")
