@@ -1,6 +1,7 @@
 """The `referee` command. The exit status is decided in one place,
 `report.exit_status`: 0 legal and claims match, 1 illegal moves or a claim
-that differs, 2 unusable input, a usage error or an internal error."""
+that differs, 2 unusable input, a usage error or an internal error; a run
+stopped by SIGINT or SIGTERM exits 130 or 143 (`console.interrupted`)."""
 
 from __future__ import annotations
 
