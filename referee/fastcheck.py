@@ -12,9 +12,9 @@ compares both validators on valid and broken documents.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Hashable, Mapping
 
-__all__ = ["compile_schema", "Unsupported"]
+__all__ = ["compile_schema", "compile_subschema", "distinct", "Unsupported"]
 
 Check = Callable[[Any], bool]
 
@@ -90,6 +90,27 @@ def _equal(a: Any, b: Any) -> bool:
     if isinstance(a, list) and isinstance(b, list):
         return len(a) == len(b) and all(_equal(x, y) for x, y in zip(a, b))
     return type(a) is type(b) and a == b
+
+
+def _canonical(value: Any) -> Hashable:
+    """A hashable stand-in equal for JSON-equal values (true is not 1; 1 is 1.0)."""
+    if isinstance(value, bool) or value is None:
+        return ("b", value)
+    if isinstance(value, (int, float)):
+        return ("n", value)
+    if isinstance(value, list):
+        return ("l", tuple(_canonical(x) for x in value))
+    if isinstance(value, dict):
+        return ("d", frozenset((k, _canonical(x)) for k, x in value.items()))
+    return ("s", value) if isinstance(value, str) else ("?", id(value))
+
+
+def distinct(values: list) -> bool:
+    """Whether no two items are JSON-equal, in time linear in their size
+    (jsonschema compares unsortable items pairwise)."""
+    if all(x.__class__ is str for x in values):
+        return len(set(values)) == len(values)
+    return len({_canonical(x) for x in values}) == len(values)
 
 
 def _pointer(document: Any, pointer: str) -> Any:
@@ -248,13 +269,7 @@ class _Compiler:
         if key == "uniqueItems":
             if not arg:
                 return lambda v: True
-            def unique(v: Any) -> bool:
-                if not isinstance(v, list):
-                    return True
-                if all(isinstance(x, str) for x in v):
-                    return len(set(v)) == len(v)
-                return all(not _equal(v[i], v[j]) for i in range(len(v)) for j in range(i + 1, len(v)))
-            return unique
+            return lambda v: not isinstance(v, list) or distinct(v)
         if key in ("allOf", "anyOf", "oneOf"):
             subs = [self.compile(sub, base) for sub in arg]
             if key == "allOf":
@@ -302,3 +317,9 @@ def compile_schema(uri: str, resources: Mapping[str, dict], *, eager: bool = Tru
     With `eager=False`, each `$ref` to another file is compiled on first use, and an
     unsupported keyword there raises Unsupported at check time."""
     return _Compiler(resources, eager=eager).ref(uri, "")
+
+
+def compile_subschema(schema: Any, base: str, resources: Mapping[str, dict]) -> Check:
+    """The check of a schema met inside one of `resources`, its references read
+    against `base` (those to other files compiled on first use); raises Unsupported."""
+    return _Compiler(resources, eager=False).compile(schema, base)

@@ -10,16 +10,20 @@ from __future__ import annotations
 import json
 import os
 from functools import cache
+from itertools import islice
 from typing import Any, Callable, Iterator
 
 from .errors import InputError, Problem, shown
+from .frozen import frozen
 from .resources import data_dir
 from .yamldoc import Document
 
-__all__ = ["schema", "validator", "validate", "SCHEMA_BASE", "RefusedRetrieval"]
+__all__ = ["schema", "validator", "validate", "explain", "Explanation", "SCHEMA_BASE", "RefusedRetrieval"]
 
 SCHEMA_BASE = "https://referee.invalid/schemas/"
 MAX_PROBLEMS = 20
+#: Schema errors counted (not explained) past those shown; a file over it says "more than".
+MAX_COUNTED = 10_000
 
 
 class RefusedRetrieval(LookupError):
@@ -59,11 +63,112 @@ def _registry() -> Any:
     return Registry(retrieve=_refuse).with_resources(resources)
 
 
+@cache
+def _validator_class() -> Any:
+    """Draft 2020-12, with bounded work on hostile input: `items` and
+    `additionalProperties` skip the values the compiled check passes (a long
+    valid list costs microseconds, not a jsonschema walk), `anyOf`/`oneOf` keep
+    at most `MAX_PROBLEMS` errors of each branch, and `uniqueItems` compares
+    items by hashing, never pairwise. Same verdicts as the plain validator."""
+    from attrs import fields
+    from jsonschema import Draft202012Validator, _keywords
+    from jsonschema.exceptions import ValidationError
+    from jsonschema.validators import extend
+
+    from .fastcheck import distinct
+
+    def items(validator: Any, items: Any, instance: Any, schema: dict) -> Iterator[Any]:
+        if isinstance(items, bool) or "prefixItems" in schema or not isinstance(instance, list):
+            yield from _keywords.items(validator, items, instance, schema)
+            return
+        passes = _passes(validator, items)
+        for index, item in enumerate(instance):
+            if not passes(item):
+                yield from validator.descend(instance=item, schema=items, path=index)
+
+    def additional(validator: Any, extra: Any, instance: Any, schema: dict) -> Iterator[Any]:
+        if not isinstance(extra, dict) or "patternProperties" in schema or not isinstance(instance, dict):
+            yield from _keywords.additionalProperties(validator, extra, instance, schema)
+            return
+        known = schema.get("properties", {})
+        passes = _passes(validator, extra)
+        for key, value in instance.items():
+            if key not in known and not passes(value):
+                yield from validator.descend(value, extra, path=key)
+
+    def branches(keyword: str) -> Callable[..., Iterator[Any]]:
+        def some_of(validator: Any, subschemas: list, instance: Any, schema: dict) -> Iterator[Any]:
+            context: list[Any] = []
+            valid = []
+            for index, subschema in enumerate(subschemas):
+                errors = list(islice(validator.descend(instance, subschema, schema_path=index), MAX_PROBLEMS))
+                if not errors:
+                    valid.append(subschema)
+                    if keyword == "anyOf":
+                        return
+                context.extend(errors)
+            if not valid:
+                yield ValidationError(f"not valid under any of the given schemas ({keyword})", context=context)
+            elif len(valid) > 1:
+                yield ValidationError(f"valid under {len(valid)} of the given schemas (oneOf)")
+        return some_of
+
+    def unique(validator: Any, unique: Any, instance: Any, schema: dict) -> Iterator[Any]:
+        if unique and isinstance(instance, list) and not distinct(instance):
+            yield ValidationError("has non-unique elements")
+
+    explaining = extend(Draft202012Validator, {"items": items, "additionalProperties": additional,
+                                               "anyOf": branches("anyOf"), "oneOf": branches("oneOf"),
+                                               "uniqueItems": unique})
+    init = [(field.name, field.alias) for field in fields(explaining) if field.init]
+
+    def evolve(self: Any, **changes: Any) -> Any:
+        """As jsonschema's, but a subschema naming its `$schema` (all of ours
+        name Draft 2020-12) keeps this class instead of the plain one."""
+        changes.setdefault("schema", self.schema)
+        for name, alias in init:
+            if alias not in changes:
+                changes[alias] = getattr(self, name)
+        return explaining(**changes)
+    explaining.evolve = evolve
+    return explaining
+
+
+_PASSES: dict[tuple[str, int], Callable[[Any], bool]] = {}
+
+
+def _never(value: Any) -> bool:
+    return False
+
+
+def _passes(validator: Any, subschema: Any) -> Callable[[Any], bool]:
+    """The compiled check of `subschema` read where `validator` stands (False for
+    every value when it cannot be compiled: jsonschema then looks at each)."""
+    base = getattr(getattr(validator, "_resolver", None), "_base_uri", None)
+    if not isinstance(base, str) or not base.startswith(SCHEMA_BASE):
+        return _never
+    key = (base, id(subschema))
+    found = _PASSES.get(key)
+    if found is None:
+        from .fastcheck import Unsupported, compile_subschema
+
+        try:
+            compiled = compile_subschema(subschema, base, _all_schemas())
+        except Unsupported:
+            compiled = _never
+
+        def found(value: Any) -> bool:
+            try:
+                return compiled(value)
+            except Unsupported:
+                return False
+        _PASSES[key] = found
+    return found
+
+
 def local_validator(contents: dict) -> Any:
     """A Draft 2020-12 validator for `contents` that resolves only our schemas."""
-    from jsonschema import Draft202012Validator
-
-    return Draft202012Validator(contents, registry=_registry())
+    return _validator_class()(contents, registry=_registry())
 
 
 @cache
@@ -82,10 +187,45 @@ def fast_check(name: str) -> Callable[[Any], bool] | None:
         return None
 
 
+@frozen(slots=True)
+class Explanation:
+    """What is wrong with a document: the first problems found (at most
+    `MAX_PROBLEMS`, in file order), and how many more there are (`more`, exact
+    unless `counted_all` is false: counting stops at `MAX_COUNTED`)."""
+
+    problems: tuple[Problem, ...]
+    more: int
+    counted_all: bool
+
+
+def explain(document: Document, name: str) -> Explanation:
+    """The schema's errors in the document, explained until `MAX_PROBLEMS`
+    problems are found, then counted up to `MAX_COUNTED` more, then no
+    further: the cost is bounded whatever the number of errors."""
+    found: set[Problem] = set()
+    more = errors = 0
+    for error in validator(name).iter_errors(document.data):
+        errors += 1
+        for problem in _explain(error, document):
+            if len(found) < MAX_PROBLEMS:
+                found.add(problem)
+            elif problem not in found:
+                more += 1
+                if more >= MAX_COUNTED:
+                    return Explanation(_in_order(found), more, counted_all=False)
+    if errors and not found:  # pragma: no cover - every keyword explained yields a problem
+        found.add(Problem("does not match the transcript schema"))
+    return Explanation(_in_order(found), more, counted_all=True)
+
+
+def _in_order(problems: set[Problem]) -> tuple[Problem, ...]:
+    return tuple(sorted(problems, key=lambda p: (p.line or 0, p.column or 0, p.message)))
+
+
 def validate(document: Document, name: str) -> None:
-    """Raise InputError listing (up to 20) schema violations, each located.
-    A valid document costs only the compiled check; `jsonschema` runs only
-    to explain a failure (and has the last word)."""
+    """Raise InputError listing (up to 20) schema violations, each located,
+    and a count of the rest. A valid document costs only the compiled check;
+    `jsonschema` runs only to explain a failure (and has the last word)."""
     from .fastcheck import Unsupported
 
     fast = fast_check(name)
@@ -94,14 +234,14 @@ def validate(document: Document, name: str) -> None:
             return
     except Unsupported:
         pass  # a schema the compiler cannot do: jsonschema alone decides
-    errors = list(validator(name).iter_errors(document.data))
-    if not errors:
+    found = explain(document, name)
+    if not found.problems:
         return
-    problems = sorted(
-        {problem for error in errors for problem in _explain(error, document)},
-        key=lambda p: (p.line or 0, p.column or 0, p.message),
-    )
-    raise InputError(problems[:MAX_PROBLEMS], file=document.name)
+    problems = list(found.problems)
+    if found.more:
+        count = f"{found.more:,}" if found.counted_all else f"at least {found.more:,}"
+        problems.append(Problem(f"and {count} more problem{'' if found.more == 1 else 's'} (not listed)"))
+    raise InputError(problems, file=document.name)
 
 
 def _kind(value: Any) -> str:
