@@ -39,7 +39,7 @@ from referee.games import GAMES, get_game  # noqa: E402
 from referee.render import render_json, render_text  # noqa: E402
 from referee.report import Report  # noqa: E402
 from referee.schemas import validate  # noqa: E402
-from referee.source import read_source  # noqa: E402
+from referee.source import DEFAULT_MAX_BYTES, read_source  # noqa: E402
 from referee.transcript import read_header  # noqa: E402
 from referee.yamldoc import load_document  # noqa: E402
 
@@ -215,6 +215,25 @@ def scaling(sizes: list[int], folder: Path) -> list[tuple[int, int, float, float
     return rows
 
 
+def invalid_near_cap(*, repeat: int) -> tuple[float, float, float, float, float]:
+    """(MiB, ms) of a schema-valid Getaway match near the size cap (one 10-player,
+    2-pack round, 1,000 times: the most deals a transcript may hold) and of the same
+    file with every move a list (`[N, play, AS]`: a wrong shape, one problem per
+    move), the two timed in turn, and the ms of a bare CSafeLoader parse of the
+    second (its five YAML events a move cost more to parse than a move line).
+    Explaining stops after the first problems and a bounded count."""
+    import re
+
+    one = get_game("getaway").simulate(preset="getaway", players=10, seed=0, options={"packs": "2", "match_rounds": "1"})
+    head, deal = one.split("deals:\n", 1)
+    valid = head + "deals:\n" + deal * 1000
+    invalid = re.sub(r"^(      - )(.*)$", lambda m: m[1] + "[" + ", ".join(m[2].split()) + "]", valid, flags=re.M)
+    assert len(invalid.encode()) <= DEFAULT_MAX_BYTES
+    valid_ms, invalid_ms = paired_ms(lambda: check_text(valid), lambda: check_text(invalid), repeat=repeat)
+    csafe_ms = median_ms(lambda: yaml.load(invalid, Loader=yaml.CSafeLoader), repeat=repeat)
+    return len(valid.encode()) / 2**20, valid_ms, len(invalid.encode()) / 2**20, invalid_ms, csafe_ms
+
+
 #: Printed by a child process: its peak RSS in KiB. Linux's ru_maxrss survives exec, so a child
 #: forked from this (large) process would report this process's size; VmHWM is the new program's own.
 PEAK_RSS_KIB = """try:
@@ -326,6 +345,10 @@ def main() -> None:
         print(f"time per move, largest / smallest: {rows[-1][2] / rows[0][2]:.2f}")
         if sizes[-1] == 100_000:  # the targets name the 100,000-move transcript
             figures.update(linear=rows[-1][2] / rows[0][2], rss=rows[-1][3])
+        valid_mib, valid_ms, invalid_mib, invalid_ms, csafe_ms = invalid_near_cap(repeat=1 if args.quick else 3)
+        print(f"\nNear the {DEFAULT_MAX_BYTES / 2**20:.0f} MiB cap: a schema-valid match ({valid_mib:.1f} MiB) {valid_ms:.0f} ms;"
+              f" every move of it a list, schema-invalid ({invalid_mib:.1f} MiB) {invalid_ms:.0f} ms"
+              f" (ratio {invalid_ms / valid_ms:.2f}; a bare CSafeLoader parse of it {csafe_ms:.0f} ms)")
         sample = Path(__file__).resolve().parents[1] / "samples" / "getaway" / "seed-000-example.yaml"
         check_ms, bare_ms = process_start(sample, runs=11 if args.quick else 31)
         print(f"\nProcess start: `referee check` one file {check_ms:.0f} ms; `python -c 'import click, yaml'` "
