@@ -1,6 +1,8 @@
 """Every item of shared/design/bad-inputs.md: a clean message at file:line:col,
-exit status 2, no traceback, within 2 seconds (and, for items 7-10 and 13,
-values that stay exactly what was written)."""
+exit status 2, no traceback (and, for items 7-10 and 13, values that stay
+exactly what was written). Bounded cost is asserted as behaviour (bytes read,
+nothing fetched); timeouts here are watchdogs against hangs, never a speed
+test (speed is measured in benchmarks/)."""
 
 from __future__ import annotations
 
@@ -8,8 +10,8 @@ import io
 import os
 import subprocess
 import sys
+import socket
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,7 @@ from referee.writer import dump_yaml
 from tests.getaway.helpers import V0_DEAL
 
 SAMPLE = Path(__file__).parents[2] / "samples" / "getaway" / "seed-000-example.yaml"
+WATCHDOG = 120  # seconds: only a hang takes this long, however loaded the machine
 HEAD = "format: 1\ngame: getaway\nruleset: getaway\nplayers: [N, E, S, W]\n"
 DEALS = "deals:\n  - dealer: S\n    hands: {N: AS}\n    moves: []\n"
 
@@ -28,19 +31,16 @@ DEALS = "deals:\n  - dealer: S\n    hands: {N: AS}\n    moves: []\n"
 def run_cli(*args: str, stdin: bytes | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     return subprocess.run([sys.executable, "-m", "referee", *args], input=stdin, capture_output=True,
-                          cwd=cwd, env=env, timeout=20)
+                          cwd=cwd, env=env, timeout=WATCHDOG)
 
 
 def unusable_at(text: str | bytes, tmp_path: Path) -> tuple[int | None, str]:
     """Write the input, check it through the CLI, return (line of the first problem, output)."""
     path = tmp_path / "bad.yaml"
     path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
-    started = time.perf_counter()
     result = run_cli("check", "--format", "json", str(path))
-    elapsed = time.perf_counter() - started
     assert result.returncode == 2, result.stdout + result.stderr
     assert b"Traceback" not in result.stderr and b"Traceback" not in result.stdout
-    assert elapsed < 2.0 + 1.0  # 2 s, plus interpreter start-up on a loaded machine
     import json
 
     report = json.loads(result.stdout)["reports"][0]
@@ -114,13 +114,18 @@ def test_21_control_and_bidi_characters_are_escaped_in_every_format(tmp_path):
         assert b"\x1b" not in result.stdout and "\u202e".encode() not in result.stdout
 
 
-def test_22_a_9_mb_transcript_is_refused_quickly(tmp_path):
+def test_22_a_9_mb_transcript_is_refused_unread(tmp_path, monkeypatch):
+    """Refused from its size alone: not a byte of it is read."""
+    import referee.source
+
     path = tmp_path / "huge.yaml"
     path.write_text(HEAD + DEALS.replace("moves: []", "moves:") + "      - N play AS\n" * 500_000)
     assert path.stat().st_size > 9_000_000
-    started = time.perf_counter()
+
+    def no_read(*args, **kwargs):
+        raise AssertionError("the file was read")
+    monkeypatch.setattr(referee.source, "_read_file", no_read)
     report = check_file(str(path))
-    assert time.perf_counter() - started < 0.5
     assert report.status is Status.UNUSABLE and report.problems[0].line == 1
 
 
@@ -154,11 +159,21 @@ def test_22_a_file_that_grew_or_shrank_since_stat_is_read_to_its_end_within_the_
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
-def test_23_dev_zero_ends_at_the_cap():
-    started = time.perf_counter()
-    report = check_file("/dev/zero")
-    assert time.perf_counter() - started < 2
-    assert report.status is Status.UNUSABLE
+def test_23_dev_zero_ends_at_the_cap(monkeypatch):
+    """At most the cap and one byte are read, then the check stops."""
+    import referee.source
+
+    read = [0]
+    real_read = os.read
+
+    def counting(fd, size):
+        chunk = real_read(fd, size)
+        read[0] += len(chunk)
+        return chunk
+    monkeypatch.setattr(referee.source.os, "read", counting)
+    report = check_file("/dev/zero", max_bytes=1_000_000)
+    assert report.status is Status.UNUSABLE and report.problems[0].line == 1
+    assert 1_000_000 < read[0] <= 1_000_001
 
 
 def test_23_a_fifo_without_a_writer(tmp_path):
@@ -167,7 +182,7 @@ def test_23_a_fifo_without_a_writer(tmp_path):
     result: list = []
     worker = threading.Thread(target=lambda: result.append(check_file(str(fifo))), daemon=True)
     worker.start()
-    worker.join(timeout=2)
+    worker.join(timeout=WATCHDOG)
     assert result and result[0].status is Status.UNUSABLE
 
 
@@ -180,7 +195,7 @@ def test_23_endless_standard_input():
             process.stdin.write(chunk)
     except BrokenPipeError:
         pass
-    out, err = process.communicate(timeout=10)
+    out, err = process.communicate(timeout=WATCHDOG)
     assert process.returncode == 2 and b"Traceback" not in err
 
 
@@ -193,12 +208,14 @@ def test_24_missing_file_and_empty_directory(tmp_path):
     assert result.returncode == 2 and b"Traceback" not in result.stderr
 
 
-def test_27_a_remote_ref_is_refused_not_fetched():
+def test_27_a_remote_ref_is_refused_not_fetched(monkeypatch):
+    def no_network(*args, **kwargs):
+        raise AssertionError("a connection was attempted")
+    monkeypatch.setattr(socket.socket, "connect", no_network)
+    monkeypatch.setattr(socket, "create_connection", no_network)
     validator = local_validator({"$ref": "https://example.com/schema.json"})
-    started = time.perf_counter()
     with pytest.raises(Exception) as raised:
         validator.is_valid({})
-    assert time.perf_counter() - started < 1
     chain, seen = raised.value, []
     while chain is not None:
         seen.append(chain)
