@@ -12,7 +12,8 @@ are python-chess's `read_game` and the check of a 150-move Getaway game, the
 two commands of the start-up comparison, and the sizes of the scaling run.
 python-chess, if installed, is measured side by side (`pip install chess`).
 Beside `--jobs 1` and `--jobs 2`, two busy processes against one show how much
-of a second core the host gave in the same rounds.
+of a second core the host gave in the same rounds. `referee ledger` is timed
+against `check --format jsonl` on 2,000 files of every game.
 """
 
 from __future__ import annotations
@@ -293,6 +294,35 @@ def jobs_run(folder: Path, files: int) -> tuple[float, float, list[float]]:
     return min(one), min(two), sorted(ceilings)
 
 
+LEDGER_MIX = [("getaway", "getaway", 4, {}), ("getaway", "getaway", 5, {"betting": "pot", "match_rounds": "3"}),
+              ("tjuv", "tjuv", 3, {}), ("game-flip-flop", "dayton", 4, {}), ("vazhushal", "vazhushal", 2, {})]
+
+
+def ledger_run(folder: Path, files: int, *, distinct: int = 250) -> tuple[float, float]:
+    """(check --format jsonl, ledger) seconds over `files` files of every game
+    (`distinct` seeded transcripts, repeated), each command three times in
+    turn, the best of each; both with every core."""
+    season = folder / "season"
+    season.mkdir()
+    texts = []
+    for i in range(distinct):
+        game, preset, players, options = LEDGER_MIX[i % len(LEDGER_MIX)]
+        texts.append(get_game(game).simulate(preset=preset, players=players, seed=i, options=options))
+    for i in range(files):
+        (season / f"s{i:05}.yaml").write_text(texts[i % distinct])
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+
+    def timed(*command: str) -> float:
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "referee", *command, str(season)], capture_output=True, env=env)
+        return time.perf_counter() - started
+    check, ledger = [], []
+    for _ in range(3):
+        check.append(timed("check", "--format", "jsonl"))
+        ledger.append(timed("ledger"))
+    return min(check), min(ledger)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer documents; skip the 2,000-file run")
@@ -360,6 +390,10 @@ def main() -> None:
             print(f"In the same rounds, two busy processes got {ceilings[0]:.2f} to {ceilings[-1]:.2f} times"
                   f" (median {statistics.median(ceilings):.2f}) the work of one done: this machine's own ceiling")
             figures["jobs"] = one / two
+            check_s, ledger_s = ledger_run(folder, 2000)
+            verdict = "met" if ledger_s <= 1.2 * check_s else "NOT met"
+            print(f"2,000 files of every game: ledger {ledger_s:.2f} s, check --format jsonl {check_s:.2f} s,"
+                  f" ratio {ledger_s / check_s:.2f} (target <= 1.2, issue 19: {verdict})")
         print("\nTargets (issue 7), this run:")
         for key, text, goal, met in TARGETS:
             if key in figures:

@@ -276,26 +276,71 @@ def _written(value: object) -> str:
     return str(value)
 
 
+EXPLAIN_RESULTS = 20  # the most search results `referee explain WORDS` lists
+
+
 @main.command(context_settings=CONTEXT)
-@click.argument("rule_id", shell_complete=_complete_rules)
-def explain(rule_id: str) -> None:
-    """Print a rule: its title, text, game, and the presets that cite it.
+@click.argument("words", nargs=-1, required=True, shell_complete=_complete_rules)
+def explain(words: tuple[str, ...]) -> None:
+    """Print a rule in full, or search every game's rules for words.
+
+    With a rule ID: its title, its whole text (options, penalty, example)
+    and the presets under which the referee cites it as a finding. With
+    anything else: the rules whose titles or texts use those words, best
+    first (more of the words, then words in the title), with the line that
+    matched.
 
     \b
-    Example:
+    Examples:
       referee explain GW-4.4
+      referee explain revoke
+      referee explain two players
     """
+    from . import rulebook
+
+    if len(words) == 1 and rulebook.looks_like_id(words[0]):
+        _explain_rule(words[0])
+    else:
+        _explain_search(" ".join(words))
+
+
+def _explain_rule(rule_id: str) -> None:
+    from . import rulebook
     from .errors import shown
     from .rulesets import presets, rule_text
 
-    rule = rule_text(rule_id.upper())
-    if rule is None:
-        _fail(f"no rule '{shown(rule_id)}' (try `referee rules` for the list)")
-    click.echo(f"{rule.id} {rule.title} ({rule.game})")
-    click.echo(f"  {rule.text}")
-    citing = [p.name for p in presets(rule.game) if rule.id in p.cites]
+    entry, rule = rulebook.entry(rule_id), rule_text(rule_id.strip().upper())
+    if entry is None and rule is None:
+        close = rulebook.similar_ids(rule_id)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        _fail(f"no rule '{shown(rule_id)}'{hint} (try `referee rules GAME` for the list)")
+    rule_id, game = (entry.id, entry.game) if entry is not None else (rule.id, rule.game)
+    click.echo(f"{rule_id} {entry.title if entry is not None else rule.title} ({game})")
+    body = entry.body if entry is not None else rule.text
+    for line in body.splitlines():
+        click.echo(f"  {line}" if line else "")
+    citing = [p.name for p in presets(game) if rule_id in p.cites]
     if citing:
+        click.echo("")
         click.echo(f"  cited as a finding under: {', '.join(citing)}")
+
+
+def _explain_search(query: str) -> None:
+    from . import rulebook
+    from .errors import shown
+
+    hits = rulebook.search(query)
+    if not hits:
+        close = rulebook.suggestions(query)
+        hint = f"; did you mean: {', '.join(close)}?" if close else ""
+        _fail(f"no rule mentions '{shown(query)}'{hint} (try other words, or `referee rules GAME`)")
+    for hit in hits[:EXPLAIN_RESULTS]:
+        click.echo(f"{hit.entry.id:<9} {hit.entry.title} ({hit.entry.game})")
+        if hit.line != hit.entry.title:
+            click.echo(f"          {hit.line}")
+    if len(hits) > EXPLAIN_RESULTS:
+        click.echo(f"... and {len(hits) - EXPLAIN_RESULTS} more; add words to narrow the search")
+    click.echo("`referee explain ID` prints a rule in full.")
 
 
 @main.command(context_settings=CONTEXT)
@@ -333,3 +378,52 @@ def simulate(game: str, preset: str | None, players: int, seed: int, options: tu
     except InputError as exc:
         _fail("; ".join(p.message for p in exc.problems))
     sys.stdout.write(text)
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("files", nargs=-1, required=True)
+@click.option("--format", "output_format", type=click.Choice(["text", "json", "csv", "html"]), default="text",
+              show_default=True, help="json: schemas/ledger.schema.json; csv: one row per player; html: one page.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes [default: every core].")
+@click.option("--max-bytes", type=click.IntRange(min=1, max=MAX_BYTES_LIMIT), default=None,
+              help="Largest transcript accepted, in bytes [default: 8 MiB].")
+def ledger(files: tuple[str, ...], output_format: str, jobs: int | None, max_bytes: int | None) -> None:
+    """A season's table over an archive: per player games, deals, wins,
+    losses, points, findings by rule and net money, and the settle-up (the
+    fewest transfers that clear every debt).
+
+    FILES as for `referee check`. Unusable or unsettled files are listed and
+    left out of the totals. Exit status: 0 every file counted, 1 a file left
+    out as not settled, 2 a file unusable (the ledger is printed either way).
+
+    \b
+    Examples:
+      referee ledger samples/
+      referee ledger --format csv archive/ > season.csv
+      referee ledger --format html 'season/**/*.yaml' > season.html
+    """
+    import signal
+
+    from .batch import default_jobs
+    from .console import Terminated, interrupted
+    from .ledger import build_ledger, exit_code, reports_of
+    from .ledger_render import LEDGER_RENDERERS
+    from .source import DEFAULT_MAX_BYTES
+
+    def terminated(signum: int, frame: object) -> None:
+        raise Terminated
+
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        table = build_ledger(reports_of(files, jobs=jobs or default_jobs(), max_bytes=max_bytes or DEFAULT_MAX_BYTES))
+    except Terminated:
+        sys.exit(interrupted(signal.SIGTERM))
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    text = LEDGER_RENDERERS[output_format](table)
+    if output_format == "html":
+        write_page(text)
+    else:
+        write_text(text, colour=False)
+    sys.exit(exit_code(table))
