@@ -1,4 +1,4 @@
-"""Every item of shared/design/bad-inputs.md: a clean message at file:line:col,
+"""Every item of the hostile-input list: a clean message at file:line:col,
 exit status 2, no traceback (and, for items 7-10 and 13, values that stay
 exactly what was written). Bounded cost is asserted as behaviour (bytes read,
 nothing fetched); timeouts here are watchdogs against hangs, never a speed
