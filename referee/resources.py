@@ -1,4 +1,5 @@
-"""Where the data that ships with the package lives (rulesets, schemas).
+"""Where the data that ships with the package lives (rulesets, schemas,
+the rule books docs/rules).
 
 Installed, they are inside the package (`referee/_data/`); in a source
 checkout, beside it. Either way the referee finds them from any directory.
@@ -18,7 +19,8 @@ _PACKAGE = os.path.dirname(os.path.realpath(__file__))
 
 @cache
 def data_dir(name: str) -> str:
-    """The directory `rulesets` or `schemas`."""
+    """The directory `rulesets`, `schemas` or `docs` (whose `rules` folder
+    alone ships in a wheel)."""
     for candidate in (os.path.join(_PACKAGE, "_data", name), os.path.join(os.path.dirname(_PACKAGE), name)):
         if os.path.isdir(candidate):
             return candidate
