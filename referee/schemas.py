@@ -134,7 +134,9 @@ def _validator_class() -> Any:
     return explaining
 
 
-_PASSES: dict[tuple[str, int], Callable[[Any], bool]] = {}
+#: Compiled checks by (base URI, id of the subschema), with the subschema itself, so that
+#: an id reused by another object after the first is freed never finds the wrong check.
+_PASSES: dict[tuple[str, int], tuple[Any, Callable[[Any], bool]]] = {}
 
 
 def _never(value: Any) -> bool:
@@ -148,22 +150,23 @@ def _passes(validator: Any, subschema: Any) -> Callable[[Any], bool]:
     if not isinstance(base, str) or not base.startswith(SCHEMA_BASE):
         return _never
     key = (base, id(subschema))
-    found = _PASSES.get(key)
-    if found is None:
-        from .fastcheck import Unsupported, compile_subschema
+    entry = _PASSES.get(key)
+    if entry is not None and entry[0] is subschema:
+        return entry[1]
+    from .fastcheck import Unsupported, compile_subschema
 
+    try:
+        compiled = compile_subschema(subschema, base, _all_schemas())
+    except Unsupported:
+        compiled = _never
+
+    def passes(value: Any) -> bool:
         try:
-            compiled = compile_subschema(subschema, base, _all_schemas())
+            return compiled(value)
         except Unsupported:
-            compiled = _never
-
-        def found(value: Any) -> bool:
-            try:
-                return compiled(value)
-            except Unsupported:
-                return False
-        _PASSES[key] = found
-    return found
+            return False
+    _PASSES[key] = (subschema, passes)
+    return passes
 
 
 def local_validator(contents: dict) -> Any:
