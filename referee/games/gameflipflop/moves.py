@@ -93,6 +93,17 @@ def parse_spread_id(token: str) -> str:
 
 
 _SOURCES = {source.value: source for source in Source}
+#: Every form of a move line, `(form, example, meaning)`, in the order the error
+#: for an unknown line lists them; `referee rules game-flip-flop --moves` prints it.
+MOVE_FORMS: tuple[tuple[str, str, str], ...] = (
+    ("P show CARD", "B show 2C", "P shows CARD for the flip or the flop pot (GFF-6.5)"),
+    ("P declare 49|50", "A declare 49", "P declares a dealt 49 or 50, which ends the play (GFF-5.1)"),
+    ("P drop", "A drop", "P drops: the play ends and the lowest hand wins, unless caught (GFF-8.4)"),
+    ("P draw stock|discard CARD", "C draw stock 9S", "P draws CARD from the stock or takes the top discard (GFF-7.3)"),
+    ("P spread ID CARDS", "C spread S1 3H 4H 5H", "P lays a run or a set as spread ID (like S1; not a card; GFF-7.8)"),
+    ("P layoff CARD ID", "A layoff 6H S1", "P lays CARD off on spread ID (GFF-7.9)"),
+    ("P discard CARD", "C discard KD", "P ends the turn by discarding CARD (GFF-7.11)"),
+)
 
 
 def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, column: int) -> Move:

@@ -24,6 +24,17 @@ __all__ = ["Move", "TrickMark", "Play", "Take", "Draw", "Break", "Skip", "parse_
 
 WASTE = -1
 RESERVED_NAMES = frozenset({"trick", "waste"})
+#: Every form of a move line, `(form, example, meaning)`, in the order the
+#: error for an unknown line lists them; `referee rules getaway --moves` prints it.
+MOVE_FORMS: tuple[tuple[str, str, str], ...] = (
+    ("P play CARD", "N play 10H", "P plays CARD: a lead, a follow, a tochoo or a trump"),
+    ("P take Q", "W take N", "P takes the whole hand of Q, the next player still in (GW-3.32)"),
+    ("P draw waste CARD", "S draw waste 7C", "P, holding power with no cards, draws CARD from the waste pile (GW-3.25)"),
+    ("P draw Q CARD", "S draw E 7C", "P draws CARD from Q's hand (empty_power=draw_next_hand or draw_any_hand)"),
+    ("P break", "E break", "P, void in the suit led, picks up the trick and leads (pickup=breaker)"),
+    ("P skip", "E skip", "P, void in the suit led, plays nothing to this trick (pickup=none)"),
+    ("trick N", "trick 3", "the plays that follow belong to trick N (optional; recommended, GW-10.6)"),
+)
 
 
 @frozen(slots=True)

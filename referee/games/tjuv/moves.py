@@ -33,6 +33,16 @@ VERBS = ("play", "draw", "place", "turn", "pass")
 KEYWORDS = ("capture", "steal", "top", "into")
 _LISTS = ("capture", "steal")
 _NONE = "none"
+#: Every form of a move line, `(form, example, meaning)`, in the order the
+#: error for an unknown line lists them; `referee rules tjuv --moves` prints it.
+MOVE_FORMS: tuple[tuple[str, str, str], ...] = (
+    ("P play CARD [capture CARDS|none] [steal TOPS|none] [top CARD] [into TOP]", "A play 9H capture 7H 6H",
+     "P plays CARD; the capture and steals are derived, and compared when written (TJ-3.2)"),
+    ("P draw [CARD]", "A draw QS", "P draws from the talon (step 2), or after a refill placement"),
+    ("P place CARD", "B place 8C", "a refill round under table_refill=from_hand"),
+    ("P turn [CARD]", "B turn 8C", "a refill round under table_refill=from_talon"),
+    ("P pass", "C pass", "always a finding: nobody may pass"),
+)
 
 
 @frozen(slots=True, kw_only=True)

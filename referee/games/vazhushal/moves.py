@@ -35,6 +35,23 @@ __all__ = [
 ]
 
 RESERVED_NAMES = frozenset({"overflow", "end"})
+#: Every form of a move line, `(form, example, meaning)`, in the order the
+#: error for an unknown line lists them; `referee rules vazhushal --moves` prints it.
+MOVE_FORMS: tuple[tuple[str, str, str], ...] = (
+    ("P draw stock CARD", "A draw stock 9D", "the stock draw and the card drawn"),
+    ("P draw line K [CARDS]", "A draw line 2 7C 5H",
+     "a take of the top K cards of the line; the cards, top first, are an optional cross-check (VZ-5.1)"),
+    ("P meld CARDS", "A meld 5H JK=6H 7H", "a new meld from hand, in any order; JK=6H is a wild card standing for 6H"),
+    ("P add N CARDS", "A add 1 8H", "lay cards off on P's own meld number N, numbered by creation (VZ-14.9)"),
+    ("P add Q N CARDS", "A add B 2 8H", "lay cards off on Q's meld N: always a finding (VZ-3.7)"),
+    ("P rearrange CARDS / CARDS ...", "A rearrange 5H 6H 7H 8H / 9C 9D 9S",
+     "P's complete list of melds after rearranging; new cards come from hand"),
+    ("P discard CARD", "A discard KS", "the discard; one that empties the hand is going out (VZ-12.33)"),
+    ("P out CARD", "A out KS", "the face-down discard of going out"),
+    ("P declare", "B declare", "a three-doubles declaration after the negative joker (always VZ-2.9)"),
+    ("overflow CARD", "overflow 4C", "optional echo: the card a line overflow put under the stock (VZ-10.3)"),
+    ("end stock|out", "end stock", "optional echo: how the game ended (a difference is VZ-9.7)"),
+)
 MAX_DEPTH_DIGITS = 4
 
 
