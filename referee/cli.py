@@ -233,13 +233,16 @@ def replay(file: str, output_format: str) -> None:
 
 @main.command(context_settings=CONTEXT)
 @click.argument("game", required=False, shell_complete=_complete_games)
-def rules(game: str | None) -> None:
-    """List the games, their presets, options and rule IDs.
+@click.option("--moves", is_flag=True, help="Only the move lines of the game(s): every form, with an example.")
+def rules(game: str | None, moves: bool) -> None:
+    """List the games, their presets, options and rule IDs; with --moves,
+    the forms of a game's move lines, each with an example.
 
     \b
     Examples:
       referee rules
       referee rules getaway
+      referee rules tjuv --moves
     """
     from .errors import shown
     from .rulesets import catalogues, presets
@@ -249,6 +252,9 @@ def rules(game: str | None) -> None:
         _fail(f"unknown game '{shown(game)}' (known: {', '.join(known)})")
     for name, cat in known.items():
         if game is not None and name != game:
+            continue
+        if moves:
+            _echo_moves(name)
             continue
         click.echo(f"{name}: {cat.title}" + (f" (also {', '.join(cat.aka)})" if cat.aka else ""))
         found = presets(name)
@@ -268,6 +274,25 @@ def rules(game: str | None) -> None:
         click.echo("  rules:")
         for rule in cat.rules.values():
             click.echo(f"    {rule.id:<9} {rule.title}")
+        click.echo(f"  a rule in full: `referee explain ID`; the move lines: `referee rules {name} --moves`")
+
+
+def move_forms(game: str) -> tuple[tuple[str, str, str], ...]:
+    """The game's move forms, `(form, example, meaning)` (its moves.py `MOVE_FORMS`)."""
+    import importlib
+
+    from .games import GAMES
+
+    return importlib.import_module(GAMES[game] + ".moves").MOVE_FORMS
+
+
+def _echo_moves(game: str) -> None:
+    click.echo(f"{game}: move lines, one per item of a deal's `moves`")
+    click.echo("  (P, Q: player names; CARD: a card such as AS, 10H, TD or 7♣; CARDS: cards separated by spaces)")
+    for form, example, meaning in move_forms(game):
+        click.echo(f"  {form}")
+        click.echo(f"      e.g. {example}")
+        click.echo(f"      {meaning}")
 
 
 def _written(value: object) -> str:

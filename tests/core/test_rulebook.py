@@ -121,3 +121,60 @@ def test_nothing_found_exits_2_with_a_did_you_mean():
     result = explain("revokk")
     assert result.exit_code == 2 and "revoke" in result.output
     assert explain("zzzzqqq").exit_code == 2
+
+
+# Move forms: `referee rules GAME --moves` ------------------------------------------------------------
+
+SEATS = {"getaway": ("N", "E", "S", "W"), "tjuv": ("A", "B", "C"), "game-flip-flop": ("A", "B", "C"),
+         "vazhushal": ("A", "B", "C")}
+
+
+def moves_module(game: str):
+    import importlib
+
+    return importlib.import_module(GAMES[game] + ".moves")
+
+
+def parse_example(game: str, text: str):
+    seats = {name: seat for seat, name in enumerate(SEATS[game])}
+    module = moves_module(game)
+    if game == "getaway":
+        return module.parse_move(text, seats=seats)
+    return module.parse_move(text, seats=seats, index=1, line=1, column=1)
+
+
+@pytest.mark.parametrize("game", BOOKS)
+def test_every_move_form_has_an_example_that_parses_as_that_form(game):
+    forms = moves_module(game).MOVE_FORMS
+    assert len(forms) >= 5 and len({form for form, _, _ in forms}) == len(forms)
+    for form, example, meaning in forms:
+        assert meaning
+        parse_example(game, example)  # raises MoveSyntaxError if it is no move
+        form_words, example_words = form.split(), example.split()
+        fixed = 1 if form_words[0] == "P" else 0  # the words after the player are the form's own
+        assert example_words[fixed] in form_words[fixed].split("|"), (form, example)
+
+
+@pytest.mark.parametrize("game", BOOKS)
+def test_rules_moves_lists_every_form_with_its_example(game):
+    result = CliRunner().invoke(main, ["rules", game, "--moves"])
+    assert result.exit_code == 0
+    lines = [line.strip() for line in result.output.splitlines()]
+    for form, example, _ in moves_module(game).MOVE_FORMS:
+        assert form in lines and f"e.g. {example}" in lines
+    assert "presets:" not in lines
+
+
+@pytest.mark.parametrize("game", BOOKS)
+def test_rules_names_the_moves_option(game):
+    result = CliRunner().invoke(main, ["rules", game])
+    assert result.exit_code == 0 and f"referee rules {game} --moves" in result.output
+
+
+@pytest.mark.parametrize("game", BOOKS)
+def test_the_unknown_move_message_lists_the_same_forms(game):
+    from referee.movetext import MoveSyntaxError
+
+    with pytest.raises(MoveSyntaxError) as raised:
+        parse_example(game, f"{SEATS[game][0]} qqqqqqqq 9H")
+    assert ", ".join(form for form, _, _ in moves_module(game).MOVE_FORMS) in str(raised.value)

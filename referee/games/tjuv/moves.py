@@ -96,8 +96,7 @@ class Pass(Move):
     pass
 
 
-_SHAPES = ("P play CARD [capture CARDS|none] [steal TOPS|none] [top CARD] [into TOP],"
-           " P draw [CARD], P place CARD, P turn [CARD], P pass")
+_SHAPES = ", ".join(form for form, _, _ in MOVE_FORMS)
 
 
 def _clauses(words: list[str], text: str) -> tuple[list[str], dict[str, list[str]]]:

@@ -150,8 +150,7 @@ def _number(token: str, what: str) -> int:
     return int(token)
 
 
-_FORMS = ("P draw stock CARD, P draw line K [CARDS], P meld CARDS, P add N CARDS, P add Q N CARDS,"
-          " P rearrange CARDS / CARDS ..., P discard CARD, P out CARD, P declare, overflow CARD, end stock|out")
+_FORMS = ", ".join(form for form, _, _ in MOVE_FORMS)
 
 
 def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, column: int) -> Move:
