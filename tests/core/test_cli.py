@@ -142,7 +142,7 @@ def test_the_readme_example_and_commands(tmp_path):
     result = run("check", "-", stdin=example, cwd=tmp_path)
     assert result.returncode == 0, result.stdout
     assert "pip install . && referee check samples/getaway/seed-000-example.yaml" in readme
-    assert "pip install '.[test]' && pytest" in readme
+    assert "pip install '.[test,dask]' && pytest" in readme
 
 
 def test_every_sample_checks_as_its_file_says(tmp_path):
