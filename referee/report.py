@@ -10,7 +10,7 @@ from typing import Any, Iterable, Mapping
 from .errors import InputError, Problem
 from .findings import Finding
 from .frozen import frozen
-from .games.base import DealOutcome, Header, Verdict
+from .games.base import DealOutcome, Header, InProgress, Verdict
 
 __all__ = ["Status", "Report", "exit_status"]
 
@@ -38,6 +38,7 @@ class Report:
     lines: tuple[str, ...] = ()
     settlement: Mapping[str, Any] = field(default_factory=dict)
     problems: tuple[Problem, ...] = ()
+    in_progress: InProgress | None = None  # a game recorded as in progress, and not over
 
     @classmethod
     def unusable(cls, file: str, error: InputError) -> Report:
@@ -50,6 +51,7 @@ class Report:
             file=file, status=Status.ILLEGAL if illegal else Status.LEGAL, game=header.game,
             ruleset=header.ruleset.preset, options=header.ruleset.written(), players=header.players,
             findings=verdict.findings, deals=verdict.deals, lines=verdict.lines, settlement=verdict.data,
+            in_progress=verdict.in_progress,
         )
 
     @property
@@ -69,6 +71,8 @@ class Report:
         data["findings"] = [f.to_data() for f in self.findings]
         data["deals"] = [dict(d.data) for d in self.deals]
         data["settlement"] = dict(self.settlement)
+        if self.in_progress is not None:
+            data["in_progress"] = self.in_progress.to_data()
         return data
 
 

@@ -18,7 +18,7 @@ from ..yamldoc import Document
 if TYPE_CHECKING:
     from .table import Beat, Position
 
-__all__ = ["Game", "RecordGame", "Header", "Verdict", "DealOutcome"]
+__all__ = ["Game", "RecordGame", "Header", "Verdict", "DealOutcome", "InProgress"]
 
 
 @frozen(slots=True)
@@ -28,6 +28,7 @@ class Header:
     game: str
     ruleset: Ruleset
     players: tuple[str, ...]
+    in_progress: bool = False  # `in_progress: true`, or `check --in-progress`: the record may stop mid-game
 
 
 @frozen(slots=True)
@@ -40,12 +41,33 @@ class DealOutcome:
     data: Mapping[str, Any]
 
 
+@frozen(slots=True, kw_only=True)
+class InProgress:
+    """Where a game recorded as in progress stands after its last move.
+
+    `state` is `playing` (the last deal goes on: `to_play` may act, with
+    `legal_moves` moves that break no rule), `between_deals` (the last deal
+    is over and the next is not dealt yet) or `stopped` (a finding stopped
+    the replay of the last deal: nobody to play can be told)."""
+
+    deal: int  # the last deal of the record
+    move: int  # the number of moves recorded in it (0: none yet)
+    state: str = "playing"
+    to_play: tuple[str, ...] = ()
+    legal_moves: int | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        return {"deal": self.deal, "move": self.move, "state": self.state, "to_play": list(self.to_play),
+                "legal_moves": self.legal_moves}
+
+
 @frozen(slots=True)
 class Verdict:
     findings: tuple[Finding, ...]
     deals: tuple[DealOutcome, ...]
     lines: tuple[str, ...] = ()  # the whole game's settlement, as text
     data: Mapping[str, Any] = field(default_factory=dict)  # ... and as plain data
+    in_progress: InProgress | None = None  # set only for a record in progress whose game is not over
 
 
 class Game(Protocol):

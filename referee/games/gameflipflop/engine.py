@@ -638,6 +638,15 @@ class Deal:
             illegal=self.illegal,
         )
 
+    def to_play(self) -> tuple[int, ...]:
+        """The seats that may act now: the player on turn, or after the play
+        has ended every player whose post-end window is still open."""
+        if self.phase is Phase.PLAY:
+            return (self.turn,)
+        if self.phase is Phase.POST:
+            return tuple(self.queue[self.window:])
+        return ()
+
     def _winner(self, suit: Suit) -> ShowWinner:
         """GFF-6.2, 6.14, 15.8: who takes the pot of `suit`."""
         explicit = self.options.flip_flop_show is ShowMode.EXPLICIT

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Mapping
 from ...errors import InputError, Problem
 from ...yamldoc import Document
 from ..base import DealOutcome, Header, RecordGame, Verdict
+from .display import exact, show
 from .options import FlipFlopOptions
 from .record import FlipFlopRecord, read_record
 from .session import SessionReport, run_session
@@ -19,11 +20,12 @@ if TYPE_CHECKING:
 __all__ = ["GameFlipFlop", "Refereed", "judge", "read"]
 
 
-def judge(record: FlipFlopRecord, options: FlipFlopOptions, *, stake_overridden: bool) -> SessionReport:
+def judge(record: FlipFlopRecord, options: FlipFlopOptions, *, stake_overridden: bool,
+          in_progress: bool = False) -> SessionReport:
     """The session report for a typed record. The stake is the header's `stake`,
     or the `stake` option when the transcript overrides it."""
     stake = record.stake if record.stake is not None else (options.stake if stake_overridden else None)
-    return run_session(record, options, stake)
+    return run_session(record, options, stake, in_progress=in_progress)
 
 
 def read(document: Document, header: Header) -> FlipFlopRecord:
@@ -60,7 +62,8 @@ class GameFlipFlop(RecordGame):
     def judge_header(self, record: FlipFlopRecord, header: Header) -> Verdict:
         """Replay and settle a typed record (`read`) under the header's ruleset."""
         options = FlipFlopOptions.from_values(header.ruleset.values)
-        session = judge(record, options, stake_overridden="stake" in header.ruleset.overridden)
+        session = judge(record, options, stake_overridden="stake" in header.ruleset.overridden,
+                        in_progress=header.in_progress)
         return verdict(session, record.roster)
 
     def position(self, document: Document, header: Header, *, deal: int, move: int,
@@ -85,5 +88,31 @@ def verdict(session: SessionReport, names: tuple[str, ...]) -> Verdict:
     for report in session.deals:
         lines, data = deal_summary(report, names)
         outcomes.append(DealOutcome(number=report.number, settled=report.settled, lines=lines, data=data))
-    lines, data = session_summary(session, names)
-    return Verdict(findings=session.findings, deals=tuple(outcomes), lines=lines, data=data)
+    progress = session.in_progress
+    if progress is None:
+        lines, data = session_summary(session, names)
+        return Verdict(findings=session.findings, deals=tuple(outcomes), lines=lines, data=data)
+    if progress.state != "between_deals" and outcomes[-1].lines[-1].endswith("not settled"):
+        last = outcomes[-1]
+        line = f"deal {last.number}: in progress after move {progress.move}"
+        outcomes[-1] = DealOutcome(number=last.number, settled=False, data={**last.data, "in_progress": True},
+                                   lines=last.lines[:-1] + (line,))
+    lines, data = _standing(session, names)
+    return Verdict(findings=session.findings, deals=tuple(outcomes), lines=lines, data=data, in_progress=progress)
+
+
+def _standing(session: SessionReport, names: tuple[str, ...]) -> tuple[tuple[str, ...], dict]:
+    """A session in progress: no final settlement (nothing refunded); the
+    settled deals' nets and bankrolls as they stand, and the pots on the table."""
+    _, data = session_summary(session, names)
+    money, pots = session.money, session.on_table
+    settled = sum(1 for d in session.deals if d.settled)
+    data = {**data, "in_progress": True, "on_table": {kind: exact(amount) for kind, amount in pots.items()}}
+    lines = [f"session in progress: {settled} of {len(session.deals)} deals settled; standing net "
+             + ", ".join(f"{names[s]} {show(v)}" for s, v in money.net.items()),
+             "session in progress: on the table: " + ", ".join(
+                 f"{kind} pot {show(amount, signed=False)}" for kind, amount in pots.items())]
+    if money.bankrolls is not None:
+        lines.append("session in progress: bankrolls " + ", ".join(
+            f"{names[s]} {show(v, signed=False)}" for s, v in money.bankrolls.items()))
+    return tuple(lines), data

@@ -11,23 +11,26 @@ deal. `continue`: every later settlement is provisional. Transcript defects
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import field, replace
 from fractions import Fraction
 from typing import Mapping
 
 from ...findings import Finding
 from ...frozen import frozen
+from ..base import InProgress
 from . import rules as R
 from .compare import compare_deal, compare_reveal, compare_session
 from .deal import check_hands
 from .display import show
 from .endings import PlayResult
-from .engine import Deal
+from .engine import Deal, Phase
 from .options import CENT, CarryAnte, FlipFlopOptions
 from .outcome import judge_outcome
 from .pots import ZERO, PotKind, Tier, antes_for, tier_of
 from .record import BetweenKind, DealRecord, FlipFlopRecord
 from .settle import Carry, DealMoney, SessionMoney, close_session, settle_deal
+
+IN_PROGRESS = "in progress"
 
 __all__ = ["DealReport", "DealStart", "SessionReport", "run_session", "start_deal"]
 
@@ -83,13 +86,20 @@ class SessionReport:
     complete: bool  # every deal settled, no illegal action
     provisional: bool
     stopped_at: int | None  # the deal where the replay stopped
+    in_progress: InProgress | None = None  # a session recorded as in progress, and not over
+    on_table: Mapping[str, Fraction] | None = None  # ... the pots on the table now (game, flip, flop)
 
 
 class _Session:
-    def __init__(self, record: FlipFlopRecord, options: FlipFlopOptions, stake: Fraction | None) -> None:
+    def __init__(self, record: FlipFlopRecord, options: FlipFlopOptions, stake: Fraction | None, *,
+                 in_progress: bool = False) -> None:
         self.record = record
         self.options = options
         self.stake = stake
+        self.in_progress = in_progress
+        self.playing: DealRecord | None = None  # the last deal of a session in progress
+        self.progress: InProgress | None = None
+        self.on_table: dict[str, Fraction] | None = None
         self.names = record.roster
         self.findings: list[Finding] = []
         self.seating: list[int] = list(range(len(record.players)))
@@ -285,7 +295,9 @@ class _Session:
         start_at = DealStart(order=order, antes=antes, eligible_flip=eligible_flip, eligible_flop=eligible_flop,
                              pots=pots, bankrolls=None if self.bankrolls is None else dict(self.bankrolls),
                              carry=carry)
-        if record.moves is not None:
+        if record.moves is not None and record is self.playing:
+            result = self.play_on(record, start_at)
+        elif record.moves is not None:
             result = self.replay(record, start_at)
         elif record.ending is not None:
             check = judge_outcome(record, options=options, names=self.names, order=order,
@@ -323,6 +335,19 @@ class _Session:
             number=number, dealer=dealer, replayed=True, settled=True, provisional=self.provisional,
             outcome_only=record.moves is None, order=order, tiers=tiers, result=result, money=money,
             checked=checked, trusted=trusted, notes=tuple(notes), start=start_at))
+
+    def standing(self) -> SessionReport:
+        """The session in progress: the settled deals' nets and bankrolls as they
+        stand, nothing refunded, and the pots on the table (the carried pots,
+        plus the antes of a deal in play)."""
+        seats = sorted(self.nets)
+        carry = self.carry
+        on_table = self.on_table or {"flip": carry.flip, "flop": carry.flop}
+        money = SessionMoney(deal_nets=dict(self.nets), refunds={s: ZERO for s in seats}, net=dict(self.nets),
+                             left_on_table=carry, bankrolls=None if self.bankrolls is None else dict(self.bankrolls))
+        return SessionReport(findings=tuple(self.findings), deals=tuple(self.reports), money=money,
+                             stake=self.stake, complete=False, provisional=self.provisional,
+                             stopped_at=self.stopped_at, in_progress=self.progress, on_table=on_table)
 
     def check_antes(self, record: DealRecord, antes: Mapping[int, Mapping[PotKind, Fraction]]) -> bool:
         """GFF-3.5: recorded antes must be what the tiers force."""
@@ -362,6 +387,27 @@ class _Session:
                                                 record.number))
         return result  # GFF-15.12: claims are compared afterwards (compare_deal), never used here
 
+    def play_on(self, record: DealRecord, start: DealStart) -> PlayResult:
+        """The last deal of a session in progress: its moves through the engine,
+        left where they stop (not settled); a deal whose play and post-end
+        windows are over (nothing more is legal) is settled as `replay` does."""
+        state = start_deal(self.options, self.names, record, start)
+        for move in record.moves:
+            state.apply(move)
+        moves = len(record.moves)
+        if state.phase is Phase.HALTED:
+            self.findings.extend(state.findings)
+            self.progress = InProgress(deal=record.number, move=moves, state="stopped")
+            return PlayResult(settled=False, illegal=True)
+        legal = state.legal_moves()
+        if not legal:
+            return self.replay(record, start)
+        self.findings.extend(state.findings)
+        self.progress = InProgress(deal=record.number, move=moves, legal_moves=len(legal),
+                                   to_play=tuple(self.names[s] for s in state.to_play()))
+        self.on_table = dict(start.pots)
+        return PlayResult(settled=False, illegal=state.illegal)
+
     def not_settled(self, record: DealRecord, dealer: int | None, *, order=(), tiers=None,
                     start: DealStart | None = None) -> None:
         self.reports.append(DealReport(number=record.number, dealer=dealer, replayed=True, settled=False,
@@ -372,13 +418,29 @@ class _Session:
 
     def run(self) -> SessionReport:
         self.setup()
+        if self.in_progress:
+            last = self.record.deals[-1]
+            if last.moves is None and last.ending is None:  # dealt, no move yet
+                last = replace(last, moves=())
+            self.playing = last
         for record in self.record.deals:
+            if record is self.record.deals[-1] and self.playing is not None:
+                record = self.playing
             if self.stopped:
                 self.reports.append(DealReport(number=record.number, dealer=record.dealer, replayed=False,
                                                settled=False, provisional=self.provisional,
                                                outcome_only=record.moves is None))
                 continue
             self.deal(record)
+        if self.in_progress and self.progress is None:
+            if not self.reports[-1].settled:
+                self.progress = InProgress(deal=self.playing.number, move=len(self.playing.moves or ()),
+                                           state="stopped")
+            elif not self.record.ended:  # GFF-14.7: the session goes on
+                self.progress = InProgress(deal=self.playing.number, move=len(self.playing.moves or ()),
+                                           state="between_deals")
+        if self.progress is not None:
+            return self.standing()
         seats = sorted(self.nets)
         money = close_session(seats=seats, deal_nets=self.nets, carry=self.carry, options=self.options,
                               bankrolls=self.bankrolls)
@@ -390,7 +452,12 @@ class _Session:
                              stopped_at=self.stopped_at)
 
 
-def run_session(record: FlipFlopRecord, options: FlipFlopOptions, stake: Fraction | None) -> SessionReport:
-    """Replay and settle every deal of a session."""
-    return _Session(record, options, stake).run()
+def run_session(record: FlipFlopRecord, options: FlipFlopOptions, stake: Fraction | None, *,
+                in_progress: bool = False) -> SessionReport:
+    """Replay and settle every deal of a session. `in_progress`: the last deal
+    may stop anywhere (no GFF-14.3 for it, its claims not compared) and more
+    deals may follow (no session end: no refunds, no session claims compared;
+    the pots on the table are reported) unless the session end marker says
+    otherwise."""
+    return _Session(record, options, stake, in_progress=in_progress).run()
 

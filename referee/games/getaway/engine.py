@@ -406,6 +406,37 @@ class Round:
             self._stop(R.SEQUENCE, f"the round's events stop before it has ended ({self.phase.value})")
         return self.result()
 
+    def play_on(self) -> list[Move] | None:
+        """The events have run out in a round still being played (a record in
+        progress): resolve an ended trick, and return the legal moves now;
+        None if the round is over, or would be over if nothing followed (a
+        GW-10.1 position no take can end), for `finish()` to settle it."""
+        self.advance()
+        if self.phase is Phase.OVER:
+            return None
+        legal = self.legal_moves()
+        if not legal and self.at_dead_position():
+            return None
+        return legal
+
+    def to_play(self) -> tuple[int, ...]:
+        """The seats that may act now (several in a free-order trick 1)."""
+        phase = self.phase
+        if phase is Phase.SETUP:
+            holder = self.as_holder()
+            return () if holder is None else (holder,)
+        if phase is Phase.PLAYING:
+            trick = self.trick
+            if trick.first and self._free_first:
+                return tuple(s for s in trick.order if s not in trick.acted)
+            expected = trick.expected()
+            return () if expected is None else (expected,)
+        if phase is Phase.DRAW:
+            return (self.draw_for,)
+        if phase is Phase.WINDOW:
+            return (self.power,)
+        return ()
+
     def result(self) -> RoundResult:
         settled = self.phase is Phase.OVER
         order = tuple(self.places) + ((self.loser,) if self.loser is not None else ()) if settled else ()

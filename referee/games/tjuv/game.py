@@ -4,11 +4,12 @@ sum up the session."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Mapping
 
 from ...findings import Finding, Severity
 from ...yamldoc import Document
-from ..base import Beat, DealOutcome, Header, Position, RecordGame, Verdict
+from ..base import Beat, DealOutcome, Header, InProgress, Position, RecordGame, Verdict
 from . import rules as R
 from .deal import DealCheck, StartingPosition, check_deal, check_setup
 from .engine import DealResult, TjuvDeal
@@ -23,6 +24,7 @@ VERIFIED = "verified"
 WITH_VIOLATIONS = "replayed with violations"
 NOT_REPLAYED = "not replayed"
 STOPPED = "replay stopped"
+IN_PROGRESS = "in progress"
 
 
 def replay_deal(options: TjuvOptions, players: tuple[str, ...], *, record: DealRecord,
@@ -58,9 +60,13 @@ class Tjuv(RecordGame):
 
     def judge_header(self, record: TjuvRecord, header: Header) -> Verdict:
         """Replay and settle a record under the header's ruleset."""
-        return self.judge(record, TjuvOptions.from_values(header.ruleset.values))
+        return self.judge(record, TjuvOptions.from_values(header.ruleset.values), in_progress=header.in_progress)
 
-    def judge(self, record: TjuvRecord, options: TjuvOptions) -> Verdict:
+    def judge(self, record: TjuvRecord, options: TjuvOptions, *, in_progress: bool = False) -> Verdict:
+        """Every deal judged and the session summed up. `in_progress`: the
+        last deal may stop anywhere (no TJ-3.17 or TJ-10.3 for it, its claims
+        are neither compared nor asked for) and more deals may follow (no
+        session result, no session claims compared)."""
         players = record.players
         setup = check_setup(options, players, at=record.at.get("players", (1, 1)))
         blocked = any(f.is_error for f in setup)
@@ -68,15 +74,29 @@ class Tjuv(RecordGame):
         outcomes: list[DealOutcome] = []
         scores: list[DealScore | None] = []
         previous: PreviousDeal | None = None
-        last = len(record.deals)
+        last = 0 if in_progress else len(record.deals)  # (no deal is the last of a session in progress)
+        progress: InProgress | None = None
         for deal in record.deals:
             found: list[Finding] = []
             result: DealResult | None = None
             status = NOT_REPLAYED
+            playing = in_progress and deal is record.deals[-1]
             if not blocked:
                 if previous is not None:
                     found.extend(check_dealer(options, players, record=deal, previous=previous))
-                result, status = self._replay(options, players, deal=deal, found=found)
+                if playing:
+                    result, status, progress = self._play_on(options, players, deal=deal, found=found)
+                else:
+                    result, status = self._replay(options, players, deal=deal, found=found)
+            elif playing:
+                progress = InProgress(deal=deal.number, move=len(deal.moves or ()), state="stopped")
+            if progress is not None:
+                outcomes.append(DealOutcome(number=deal.number, settled=False, data={
+                    "deal": deal.number, "dealer": None if deal.dealer is None else players[deal.dealer],
+                    "settled": False, "status": IN_PROGRESS, "in_progress": True},
+                    lines=(f"deal {deal.number}: in progress after move {progress.move}",)))
+                findings.extend(found)
+                break
             score = score_deal(result.counts, deal.dealer) if result is not None and result.settled else None
             if deal.claims is not None:
                 found.extend(compare_deal(deal.claims, result, score=score, players=players, deal=deal.number))
@@ -87,6 +107,12 @@ class Tjuv(RecordGame):
             findings.extend(found)
             scores.append(score)
             previous = PreviousDeal(number=deal.number, dealer=deal.dealer, score=score)
+        if in_progress:
+            progress = progress or InProgress(deal=record.deals[-1].number, move=len(record.deals[-1].moves or ()),
+                                              state="between_deals")  # a session has no set length (TJ-5.7)
+            lines, data = _standing(scores, players, options=options, deals=len(record.deals))
+            return Verdict(findings=tuple(findings), deals=tuple(outcomes), lines=lines, data=data,
+                           in_progress=progress)
         session = score_session(scores, options, n=len(players))
         if record.claims is not None:
             findings.extend(compare_session(record.claims, session, players=players, options=options))
@@ -118,6 +144,39 @@ class Tjuv(RecordGame):
         clean = not any(f.is_error for f in found)
         return result, VERIFIED if clean else WITH_VIOLATIONS
 
+    @staticmethod
+    def _play_on(options: TjuvOptions, players: tuple[str, ...], *, deal: DealRecord,
+                 found: list[Finding]) -> tuple[DealResult | None, str, InProgress | None]:
+        """The last deal of a record in progress: replayed through its moves
+        and left where they stop (the turn in progress is not closed), with
+        where it stands; a deal that has ended is finished as `_replay` does
+        (no InProgress then)."""
+        if deal.moves is None:  # dealt, no move yet
+            deal = replace(deal, moves=())
+        check, start = replay_start(options, players, deal=deal)
+        found.extend(check.findings)
+        moves = len(deal.moves)
+        if start is None:
+            return None, NOT_REPLAYED, InProgress(deal=deal.number, move=moves, state="stopped")
+        state = TjuvDeal.from_start(options=options, players=players, start=start, deal=deal.number)
+        for move in deal.moves:
+            state.apply(move)
+            if state.stopped:
+                found.extend(state.findings)
+                return state.result(), STOPPED, InProgress(deal=deal.number, move=moves, state="stopped")
+        legal = [] if state.over else state.legal_moves()
+        if not legal:  # the deal is over, or can go no further: finished as `_replay` finishes it
+            state.finish(at=deal.at.get("moves"))
+            found.extend(state.findings)
+            result = state.result()
+            if not result.settled:
+                return result, STOPPED, None
+            return result, VERIFIED if not any(f.is_error for f in found) else WITH_VIOLATIONS, None
+        found.extend(state.findings)
+        seat, _ = state.to_move()
+        return state.result(), IN_PROGRESS, InProgress(deal=deal.number, move=moves, to_play=(players[seat],),
+                                                       legal_moves=len(legal))
+
     def position(self, document: Document, header: Header, *, deal: int, move: int,
                  hide_hands: bool = False) -> Position:
         from .views import position
@@ -136,3 +195,21 @@ class Tjuv(RecordGame):
         from .simulate import simulate
 
         return simulate(preset=preset, players=players, seed=seed, overrides=options or {})
+
+
+def _standing(scores: list[DealScore | None], players: tuple[str, ...], *, options: TjuvOptions,
+              deals: int) -> tuple[tuple[str, ...], dict]:
+    """A session in progress: no session result; the finished deals' wins
+    and cards as the standing so far (unknown if one was not settled)."""
+    so_far = score_session(scores, options, n=len(players))
+    data = {"deals": deals, "complete": False, "in_progress": True, "session_result": options.session_result.value,
+            "payouts": None, "finished_deals": len(scores)}
+    head = f"session in progress: {len(scores)} deal(s) finished"
+    if not scores:
+        return (head,), data
+    if not so_far.complete:
+        return (f"{head}; standing unknown (a deal is not settled)",), data
+    data["wins"] = {players[s]: w for s, w in enumerate(so_far.wins)}
+    data["totals"] = {players[s]: t for s, t in enumerate(so_far.totals)}
+    return (f"{head}; standing: deals won " + ", ".join(f"{players[s]} {w}" for s, w in enumerate(so_far.wins))
+            + "; total cards " + ", ".join(f"{players[s]} {t}" for s, t in enumerate(so_far.totals)),), data

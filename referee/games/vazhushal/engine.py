@@ -242,6 +242,16 @@ class GameState:
             self.incomplete = True
         return self.result()
 
+    def to_play(self) -> tuple[int, ...]:
+        """The seats that may act now (in the final phase, every player)."""
+        if self.phase is Phase.DRAW:
+            return (self.turn_player,)
+        if self.phase is Phase.MELD:
+            return (self.turn.player,)
+        if self.phase is Phase.FINAL:
+            return tuple(range(self.n))
+        return ()
+
     def result(self) -> GameResult:
         if self.phase is not Phase.OVER or self.incomplete:
             return GameResult(settled=False, end=None, out_player=None, scores=None, winners=frozenset())
