@@ -15,7 +15,8 @@ from .errors import shown
 from .findings import Finding, Severity
 from .report import Report, Status
 
-__all__ = ["RENDERERS", "render_text", "render_json", "render_jsonl", "render_summary", "summary", "finding_line"]
+__all__ = ["RENDERERS", "render_text", "render_json", "render_jsonl", "render_summary", "summary", "finding_line",
+           "progress_text"]
 
 
 def _place(file: str, line: int | None, column: int | None) -> str:
@@ -54,11 +55,33 @@ def _report_text(report: Report) -> list[str]:
         out.extend(f"{name}: {shown(line, 400)}" for line in deal.lines)
     out.extend(f"{name}: {shown(line, 400)}" for line in report.lines)
     errors = sum(1 for f in report.findings if f.is_error)
-    if report.status is Status.LEGAL:
+    if report.in_progress is not None:
+        out.append(f"{name}: {progress_text(report, errors)}")
+    elif report.status is Status.LEGAL:
         out.append(f"{name}: legal ({report.game}, ruleset {report.ruleset})")
     else:
         out.append(f"{name}: illegal ({errors} finding{'s' if errors != 1 else ''}; {report.game}, ruleset {report.ruleset})")
     return out
+
+
+def progress_text(report: Report, errors: int) -> str:
+    """`in progress after deal D, move M; legal so far (...); W to play (12 legal moves)`."""
+    at = report.in_progress
+    game = f"{report.game}, ruleset {report.ruleset}"
+    if report.status is Status.LEGAL:
+        verdict = f"legal so far ({game})"
+    else:
+        verdict = f"illegal so far ({errors} finding{'s' if errors != 1 else ''}; {game})"
+    if at.state == "between_deals":
+        next_step = f"deal {at.deal + 1} to be dealt"
+    elif at.state == "stopped":
+        next_step = f"the replay of deal {at.deal} stopped"
+    else:
+        names = [shown(p, 200) for p in at.to_play]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+        moves = at.legal_moves
+        next_step = f"{who} to play ({moves} legal move{'s' if moves != 1 else ''})"
+    return f"in progress after deal {at.deal}, move {at.move}; {verdict}; {next_step}"
 
 
 def render_text(reports: Iterable[Report], *, seconds: float | None = None) -> str:

@@ -11,9 +11,10 @@ from .yamldoc import Document
 __all__ = ["read_header"]
 
 
-def read_header(document: Document) -> Header:
+def read_header(document: Document, *, in_progress: bool = False) -> Header:
     """The typed header of a schema-valid transcript; an unknown preset,
-    option or value is an InputError at its line."""
+    option or value is an InputError at its line. The game is in progress
+    if the transcript says `in_progress: true` or the caller says so."""
     data = document.data
     game = data["game"]
     try:
@@ -26,4 +27,5 @@ def read_header(document: Document) -> Header:
         else:
             line, column = document.position(("options", exc.key))
         raise InputError(Problem(str(exc), line, column), file=document.name) from None
-    return Header(game=game, ruleset=ruleset, players=tuple(data["players"]))
+    return Header(game=game, ruleset=ruleset, players=tuple(data["players"]),
+                  in_progress=in_progress or data.get("in_progress") is True)
