@@ -1,8 +1,16 @@
 """The JSON Schemas in `schemas/`, validators built once, and schema errors
 turned into located, readable problems.
 
-All schema files are registered up front by their `$id`; a `$ref` to
-anything else is refused, never fetched.
+All schema files are registered up front by their `$id`, or, without one,
+as `SCHEMA_BASE` + their path under `schemas/`; a `$ref` to anything else is
+refused, never fetched.
+
+The transcript schemas (`transcript.schema.json`, `games/`) carry no `$id`,
+so that other tools resolve their relative `$ref`s against the files
+themselves, and accept the numbers a standard YAML loader makes of digits
+(`format: 1`, `legs: 13`): editors can use them. The referee's loader keeps
+every scalar as text, and the referee reads those files narrowed back to
+text (`_as_text`), exactly as strict as a schema that never mentioned numbers.
 """
 
 from __future__ import annotations
@@ -30,14 +38,46 @@ class RefusedRetrieval(LookupError):
     """A schema asked for a resource that is not one of ours."""
 
 
+#: The schema files (paths under `schemas/`, or their beginnings) read narrowed to text.
+_READ_AS_TEXT = ("transcript.schema.json", "games/")
+_NUMBERS = ("integer", "number")
+#: Keywords that only a number obeys: dropped with the numbers from a `type`.
+_NUMERIC_KEYWORDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
+
+
+def _as_text(node: dict) -> dict:
+    """One schema object (a `json.load` object hook) as the referee reads it:
+    `integer` and `number` taken out of a `type` list naming `string` (and the
+    keywords only numbers obey with them), numbers out of an `enum` of text (an
+    `enum` left with one value is written `const`)."""
+    kinds = node.get("type")
+    if kinds.__class__ is list and "string" in kinds and ("integer" in kinds or "number" in kinds):
+        kept = [kind for kind in kinds if kind not in _NUMBERS]
+        node["type"] = kept[0] if len(kept) == 1 else kept
+        for key in _NUMERIC_KEYWORDS:
+            node.pop(key, None)
+    values = node.get("enum")
+    if values.__class__ is list and any(value.__class__ in (int, float) for value in values):
+        kept = [value for value in values if value.__class__ not in (int, float)]
+        if len(kept) == 1:
+            return {("const" if key == "enum" else key): (kept[0] if key == "enum" else value)
+                    for key, value in node.items()}
+        node["enum"] = kept
+    return node
+
+
 @cache
 def _all_schemas() -> dict[str, dict]:
     found: dict[str, dict] = {}
-    for folder, _, files in sorted(os.walk(data_dir("schemas"))):
+    root = data_dir("schemas")
+    for folder, _, files in sorted(os.walk(root)):
         for file in sorted(files):
             if file.endswith(".schema.json"):
+                name = os.path.relpath(os.path.join(folder, file), root).replace(os.sep, "/")
+                hook = _as_text if name.startswith(_READ_AS_TEXT) else None
                 with open(os.path.join(folder, file), encoding="utf-8") as handle:
-                    loaded = json.load(handle)
+                    loaded = json.load(handle, object_hook=hook)
+                loaded.setdefault("$id", SCHEMA_BASE + name)
                 found[loaded["$id"]] = loaded
     return found
 
