@@ -138,6 +138,7 @@ table { border-collapse: collapse; margin: .4em 0 1em; }
 th, td { border: 1px solid #d6d6d0; padding: .25em .6em; text-align: left; vertical-align: top; }
 th { background: #efefe9; } td.n { text-align: right; font-variant-numeric: tabular-nums; }
 td.plus { color: #14532d; } td.minus { color: #7f1d1d; }
+.rule { white-space: nowrap; }
 """
 
 
@@ -150,6 +151,10 @@ def _name(text: str) -> str:
     return f"<bdi>{_e(text)}</bdi>"
 
 
+def _rule_spans(counts) -> str:
+    return ", ".join(f'<span class="rule">{_e(rule)} {n}</span>' for rule, n in counts.items())
+
+
 def ledger_html(ledger: Ledger) -> str:
     head = "".join(f"<th>{_e(h)}</th>" for h in ("player", "games", "deals", "wins", "losses",
                                                  *(f"points: {g}" for g in POINTS_GAMES), "net", "findings"))
@@ -158,13 +163,13 @@ def ledger_html(ledger: Ledger) -> str:
         sign = " plus" if p.money_games and p.net > 0 else (" minus" if p.money_games and p.net < 0 else "")
         cells = [f"<td>{_name(p.name)}</td>", *(f'<td class="n">{v}</td>' for v in (p.games, p.deals, p.wins, p.losses)),
                  *(f'<td class="n">{p.points[g] if g in p.points else "-"}</td>' for g in POINTS_GAMES),
-                 f'<td class="n{sign}">{_e(_net(p))}</td>', f"<td>{_e(_rules(p.findings) or '-')}</td>"]
+                 f'<td class="n{sign}">{_e(_net(p))}</td>', f"<td>{_rule_spans(p.findings) or '-'}</td>"]
         rows.append("<tr>" + "".join(cells) + "</tr>")
     transfers = "".join(f'<tr><td>{_name(t.payer)}</td><td>{_name(t.payee)}</td><td class="n">{_e(_amount(t.amount))}</td></tr>'
                         for t in ledger.settle_up.transfers)
     left = "".join(f"<tr><td>{_e(f.file)}</td><td>{_e(f.status)}</td><td>{_e(f.reason)}</td></tr>"
                    for f in ledger.left_out)
-    findings = _e(_rules(ledger.findings)) or "none"
+    findings = _rule_spans(ledger.findings) or "none"
     parts = [
         f"<h1>Ledger</h1><p class=\"meta\">referee {_e(__version__)}: {ledger.files} files; {len(ledger.counted)}"
         f" counted, {len(ledger.left_out)} left out ({ledger.unusable} unusable)</p>",

@@ -192,6 +192,19 @@ def test_an_unusable_file_is_listed_and_exits_2(tmp_path):
     assert text.returncode == 2 and "broken.yaml: unusable" in text.stdout and "Dev" in text.stdout
 
 
+def test_provisional_or_undetermined_results_are_left_out():
+    """Every deal settled is not enough: a provisional session (an illegal
+    action under on_illegal=continue) or an undetermined match is left out."""
+    gff = referee.check_path(str(SAMPLES / "game-flip-flop" / "carried-flop-session.yaml"))
+    match = referee.check_path(str(SAMPLES / "getaway" / "match-empurra.yaml"))
+    provisional = {**gff, "file": "p.yaml", "settlement": {**gff["settlement"], "provisional": True}}
+    undetermined = {**match, "file": "u.yaml", "settlement": {"complete": False, "rounds": 3, "match_rounds": 4}}
+    ledger = build_ledger([provisional, undetermined, match])
+    assert [(f.file, f.reason.split()[0]) for f in ledger.left_out] == [("p.yaml", "provisional"),
+                                                                         ("u.yaml", "result")]
+    assert ledger.counted == (match["file"],) and {p.name for p in ledger.players} == set(match["players"])
+
+
 # -- generated files --------------------------------------------------------------------------------------------
 
 MIX = [("getaway", "getaway", 4, {}), ("getaway", "getaway", 5, {"betting": "pot", "match_rounds": "2"}),
