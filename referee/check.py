@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 
+from .config import Choices
 from .errors import InputError
 from .games import get_game
 from .games.base import Header
@@ -18,10 +19,12 @@ from .yamldoc import Document, load_document
 __all__ = ["check_source", "check_file", "check_text", "referee_source"]
 
 
-def referee_source(source: Source, *, in_progress: bool = False) -> tuple[Report, Document | None, Header | None]:
+def referee_source(source: Source, *, in_progress: bool = False,
+                   choices: Choices | None = None) -> tuple[Report, Document | None, Header | None]:
     """The report on one transcript, with the document and header it was
     read into (None when the input is unusable). `in_progress`: judge the
     game as in progress whatever the transcript says (`check --in-progress`).
+    `choices`: a configuration file's ruleset defaults and `-o` overrides.
 
     The cyclic garbage collector is off while the check runs, then as it
     was. A check keeps what it builds (the document, its positions, the
@@ -36,7 +39,7 @@ def referee_source(source: Source, *, in_progress: bool = False) -> tuple[Report
     try:
         document = load_document(source.text, name=source.name)
         validate(document, "transcript.schema.json")
-        header = read_header(document, in_progress=in_progress)
+        header = read_header(document, in_progress=in_progress, choices=choices)
         verdict = get_game(header.game).referee(document, header)
     except InputError as exc:
         return Report.unusable(source.name, exc), None, None
@@ -46,9 +49,9 @@ def referee_source(source: Source, *, in_progress: bool = False) -> tuple[Report
     return Report.of(source.name, header, verdict), document, header
 
 
-def check_source(source: Source, *, in_progress: bool = False) -> Report:
+def check_source(source: Source, *, in_progress: bool = False, choices: Choices | None = None) -> Report:
     """Referee one transcript already read into text."""
-    return referee_source(source, in_progress=in_progress)[0]
+    return referee_source(source, in_progress=in_progress, choices=choices)[0]
 
 
 def check_text(text: str, *, name: str = "<string>", in_progress: bool = False) -> Report:
@@ -56,10 +59,11 @@ def check_text(text: str, *, name: str = "<string>", in_progress: bool = False) 
 
 
 def check_file(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES,
-               stall_seconds: float = DEFAULT_STALL_SECONDS, in_progress: bool = False) -> Report:
+               stall_seconds: float = DEFAULT_STALL_SECONDS, in_progress: bool = False,
+               choices: Choices | None = None) -> Report:
     """Read and referee one file (`-` for standard input)."""
     try:
         source = read_source(path, max_bytes=max_bytes, stall_seconds=stall_seconds)
     except InputError as exc:
         return Report.unusable(path, exc)
-    return check_source(source, in_progress=in_progress)
+    return check_source(source, in_progress=in_progress, choices=choices)

@@ -118,30 +118,58 @@ def main() -> None:
 
 @main.command(context_settings=CONTEXT)
 @click.argument("files", nargs=-1, required=True)
-@click.option("--format", "output_format", type=click.Choice(["text", "json", "jsonl", "html"]), default="text",
-              show_default=True, help="Report format (json: one document; jsonl: one line per file; html: one page).")
+@click.option("--format", "output_format", type=click.Choice(["text", "json", "jsonl", "html", "github"]),
+              default=None, help="Report format [default: text, or the configuration's] (json: one document;"
+              " jsonl: one line per file; html: one page; github: GitHub Actions annotations).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes [default: every core].")
 @click.option("--max-bytes", type=click.IntRange(min=1, max=MAX_BYTES_LIMIT), default=None,
               help=f"Largest transcript accepted, in bytes [default: 8 MiB; at most {MAX_BYTES_LIMIT:,} (256 MiB)].")
-def check(files: tuple[str, ...], output_format: str, jobs: int | None, max_bytes: int | None) -> None:
+@click.option("--quiet/--no-quiet", "-q", "quiet", default=None,
+              help="Text: only findings, unusable files and the summary (no outcomes, no per-file verdicts).")
+@click.option("--statistics", is_flag=True,
+              help="Instead of the findings, a count per rule ID and game, most frequent first.")
+@click.option("--exclude", "exclude", multiple=True, metavar="GLOB",
+              help="Skip what a directory walk or glob finds matching GLOB (relative path or base name);"
+              " repeatable; replaces the configuration's.")
+@click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="Judge as if played with this option (over the transcript's own); repeatable.",
+              shell_complete=_complete_options)
+def check(files: tuple[str, ...], output_format: str | None, jobs: int | None, max_bytes: int | None,
+          quiet: bool | None, statistics: bool, exclude: tuple[str, ...], options: tuple[str, ...]) -> None:
     """Replay transcripts and report every illegal move, penalty and result.
 
-    FILES are transcripts, directories (every *.yaml and *.yml under them),
-    quoted globs, or '-' for standard input. Reports come in the order the
-    files were given; with several files a summary follows. Exit status: 0
-    legal and every claim matches, 1 an illegal move or a claim that
-    differs, 2 unusable input.
+    FILES are transcripts, directories (every *.yaml and *.yml under them,
+    but for names starting with a dot and --exclude matches), quoted globs,
+    or '-' for standard input. Reports come in the order the files were
+    given; with several files a summary follows. Defaults come from the
+    nearest referee.toml or pyproject.toml [tool.referee]; flags win. Exit
+    status: 0 legal and every claim matches, 1 an illegal move or a claim
+    that differs, 2 unusable input.
 
     \b
     Examples:
       referee check samples/getaway/seed-000-example.yaml
+      referee check -q --exclude 'drafts/*' archive/
+      referee check --statistics archive/
+      referee check --format github archive/
+      referee check -o take_hand=leader samples/getaway/no-pickup.yaml
       referee check --format jsonl --jobs 2 archive/ > reports.jsonl
       cat game.yaml | referee check -
     """
+    from .config import option_pairs
     from .console import run_check
 
-    sys.exit(run_check(files, output_format=output_format, jobs=jobs, max_bytes=max_bytes))
+    try:
+        overrides = option_pairs(options)
+    except ValueError as exc:
+        raise click.BadParameter(f"takes KEY=VALUE, not '{exc}'", param_hint="'-o'") from None
+    if statistics and output_format not in (None, "text"):
+        raise click.UsageError("--statistics prints a text table; it cannot be combined with --format "
+                               f"{output_format}")
+    sys.exit(run_check(files, output_format="text" if statistics else output_format, jobs=jobs,
+                       max_bytes=max_bytes, quiet=quiet, statistics=statistics,
+                       exclude=exclude or None, overrides=overrides))
 
 
 def _load_for_views(file: str):

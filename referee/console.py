@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from typing import Mapping
 
 __all__ = ["main", "run_check", "write_text", "write_page", "interrupted", "Terminated"]
 
@@ -82,19 +83,34 @@ def quiet_broken_pipe() -> int:
     return 1
 
 
-def run_check(files: list[str] | tuple[str, ...], *, output_format: str = "text", jobs: int | None = None,
-              max_bytes: int | None = None) -> int:
+def run_check(files: list[str] | tuple[str, ...], *, output_format: str | None = None, jobs: int | None = None,
+              max_bytes: int | None = None, quiet: bool | None = None, statistics: bool = False,
+              exclude: tuple[str, ...] | None = None, overrides: Mapping[str, str] | None = None) -> int:
     """Check FILES (paths, directories, globs, `-`), write the reports to
     standard output, and return the exit status (`report.exit_status`).
-    SIGINT and SIGTERM stop the run (workers included) with one line and
-    status 130 or 143 (`interrupted`)."""
+    What is None here comes from the nearest configuration file
+    (`config.load_config`), else the built-in default; a configuration that
+    cannot be used is one line and status 2. SIGINT and SIGTERM stop the run
+    (workers included) with one line and status 130 or 143 (`interrupted`)."""
+    from .config import ConfigError, load_config
+
+    try:
+        config = load_config()
+    except ConfigError as exc:
+        from .errors import shown
+
+        sys.stderr.write(f"referee: error: {shown(str(exc), 1000)}\n")
+        return 2
     on_term = None
     try:
         on_term = signal.signal(signal.SIGTERM, _terminated)
     except ValueError:  # not the main thread: SIGTERM keeps its handler
         pass
     try:
-        return _run_check(files, output_format=output_format, jobs=jobs, max_bytes=max_bytes)
+        return _run_check(
+            files, output_format=output_format or config.format or "text", jobs=jobs or config.jobs,
+            max_bytes=max_bytes, quiet=config.quiet if quiet is None else quiet, statistics=statistics,
+            exclude=config.exclude if exclude is None else exclude, games=config.games, overrides=overrides or {})
     except KeyboardInterrupt:
         return interrupted(signal.SIGINT)
     except Terminated:
@@ -105,27 +121,41 @@ def run_check(files: list[str] | tuple[str, ...], *, output_format: str = "text"
 
 
 def _run_check(files: list[str] | tuple[str, ...], *, output_format: str, jobs: int | None,
-               max_bytes: int | None) -> int:
+               max_bytes: int | None, quiet: bool | None, statistics: bool, exclude: tuple[str, ...] | None,
+               games: Mapping, overrides: Mapping[str, str]) -> int:
     import time
     from contextlib import closing
 
     from .batch import check_files, default_jobs, render_files
+    from .config import Choices
     from .inputs import expand_inputs
-    from .render import RENDERERS, render_summary, summary
+    from .render import RENDERERS, render_problems, render_quiet, render_statistics, render_summary, summary
     from .report import exit_status
     from .source import DEFAULT_MAX_BYTES
 
     started = time.perf_counter()
-    paths = expand_inputs(list(files))
+    paths = expand_inputs(list(files), exclude=exclude or ())
     progress = _progress_bar() if len(paths) >= 20 and sys.stderr.isatty() else None
     reports, statuses = [], []
-    streaming = output_format in ("text", "jsonl")  # rendered where checked, written as they come, not kept
-    limits = dict(jobs=jobs or default_jobs(), max_bytes=max_bytes or DEFAULT_MAX_BYTES, progress=progress)
+    counts: dict[tuple[str, str], int] = {}
+    streaming = output_format in ("text", "jsonl", "github")  # rendered where checked, written as they come
+    render = RENDERERS.get(output_format)
+    if output_format == "text" and statistics:
+        render = render_problems  # the findings are counted, not shown; unusable files are
+    elif output_format == "text" and quiet:
+        render = render_quiet  # what is not shown is not rendered
+    choices = Choices(games=games, overrides=overrides) if games or overrides else None
+    limits = dict(jobs=jobs or default_jobs(), max_bytes=max_bytes or DEFAULT_MAX_BYTES, progress=progress,
+                  choices=choices)
     if streaming:
-        with closing(render_files(paths, render=RENDERERS[output_format], **limits)) as rendered:
+        with closing(render_files(paths, render=render, **limits)) as rendered:
             for done in rendered:
                 statuses.append(done.status)
-                write_text(done.text, progress, colour=output_format == "text")
+                if statistics:
+                    for rule in done.rules:
+                        counts[rule, done.game] = counts.get((rule, done.game), 0) + 1
+                if done.text:
+                    write_text(done.text, progress, colour=output_format == "text")
     else:
         with closing(check_files(paths, **limits)) as checked:
             for report in checked:
@@ -134,6 +164,8 @@ def _run_check(files: list[str] | tuple[str, ...], *, output_format: str, jobs: 
     seconds = time.perf_counter() - started
     if progress:
         sys.stderr.write("\r\033[K")
+    if statistics:
+        write_text(render_statistics(counts))
     if output_format == "html":
         from .html import html_page
 

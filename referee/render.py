@@ -1,4 +1,6 @@
-"""Renderers: a run's reports as text, JSON or JSON Lines.
+"""Renderers: a run's reports as text, JSON, JSON Lines or GitHub Actions
+workflow annotations; the quiet text of `--quiet` and the table of
+`--statistics`.
 
 `RENDERERS` maps a format name to a function (reports -> text); the CLI
 takes its `--format` choices from it. Every user-supplied string is escaped
@@ -15,8 +17,8 @@ from .errors import shown
 from .findings import Finding, Severity
 from .report import Report, Status
 
-__all__ = ["RENDERERS", "render_text", "render_json", "render_jsonl", "render_summary", "summary", "finding_line",
-           "progress_text"]
+__all__ = ["RENDERERS", "render_text", "render_quiet", "render_problems", "render_json", "render_jsonl", "render_github",
+           "render_summary", "render_statistics", "summary", "finding_line", "progress_text"]
 
 
 def _place(file: str, line: int | None, column: int | None) -> str:
@@ -41,14 +43,18 @@ def finding_line(file: str, finding: Finding) -> str:
     return text
 
 
+def _unusable_text(report: Report) -> list[str]:
+    out = [f"{_place(report.file, problem.line, problem.column)}: error: {shown(problem.message, 400)}"
+           for problem in report.problems]
+    out.append(f"{shown(report.file, 200)}: unusable (exit 2)")
+    return out
+
+
 def _report_text(report: Report) -> list[str]:
+    if report.status is Status.UNUSABLE:
+        return _unusable_text(report)
     out: list[str] = []
     name = shown(report.file, 200)
-    if report.status is Status.UNUSABLE:
-        for problem in report.problems:
-            out.append(f"{_place(report.file, problem.line, problem.column)}: error: {shown(problem.message, 400)}")
-        out.append(f"{name}: unusable (exit 2)")
-        return out
     for finding in report.findings:
         out.append(finding_line(report.file, finding))
     for deal in report.deals:
@@ -91,6 +97,90 @@ def render_text(reports: Iterable[Report], *, seconds: float | None = None) -> s
     return "\n".join(lines) + ("\n" if lines else "")
 
 
+def render_quiet(reports: Iterable[Report], *, seconds: float | None = None) -> str:
+    """`--quiet` text: each finding line and each unusable file's lines;
+    no deal outcome, settlement or per-file verdict is rendered at all."""
+    lines: list[str] = []
+    for report in reports:
+        if report.status is Status.UNUSABLE:
+            lines.extend(_unusable_text(report))
+        else:
+            lines.extend(finding_line(report.file, finding) for finding in report.findings)
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def render_problems(reports: Iterable[Report], *, seconds: float | None = None) -> str:
+    """Only the lines of unusable files (for `--statistics`, which counts the findings)."""
+    lines = [line for report in reports if report.status is Status.UNUSABLE for line in _unusable_text(report)]
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def _github_escaped(text: str, *, limit: int, is_property: bool = False) -> str:
+    """Text for a workflow command: `%`, CR and LF encoded as GitHub decodes
+    them (and `:` and `,` in a property), any other control character escaped."""
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if is_property:
+        text = text.replace(":", "%3A").replace(",", "%2C")
+    return shown(text, limit)
+
+
+def _annotation(level: str, file: str, line: int | None, column: int | None, title: str, message: str) -> str:
+    where = [f"file={_github_escaped(file, limit=4096, is_property=True)}"]
+    if line is not None:
+        where.append(f"line={line}")
+        where.append(f"col={column or 1}")
+    where.append(f"title={_github_escaped(title, limit=200, is_property=True)}")
+    return f"::{level} {','.join(where)}::{_github_escaped(message, limit=1000)}"
+
+
+def render_github(reports: Iterable[Report], *, seconds: float | None = None) -> str:
+    """GitHub Actions workflow commands: `::error` for each finding that
+    breaks a rule (title: its rule ID) and each problem of an unusable file
+    (title: `unusable`), `::notice` for each note."""
+    lines: list[str] = []
+    for report in reports:
+        if report.status is Status.UNUSABLE:
+            lines.extend(_annotation("error", report.file, p.line, p.column, "unusable", p.message)
+                         for p in report.problems)
+            continue
+        for finding in report.findings:
+            where = [f"{k} {v}" for k, v in (("deal", finding.deal), ("move", finding.move)) if v is not None]
+            message = (", ".join(where) + ": " if where else "") + finding.message
+            if finding.penalty:
+                message += f"; penalty {finding.penalty}"
+            level = "error" if finding.is_error else "notice"
+            lines.append(_annotation(level, report.file, finding.line, finding.column, finding.rule, message))
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def _rule_order(rule: str) -> tuple:
+    """GW-4.4 before GW-10.9: the numbers of an ID compared as numbers."""
+    prefix, _, number = rule.partition("-")
+    return (prefix, *(int(part) if part.isdigit() else 0 for part in number.split(".")), rule)
+
+
+def render_statistics(counts: dict[tuple[str, str], int]) -> str:
+    """`--statistics`: one line per (rule ID, game) with its count of
+    findings, most frequent first, then by rule ID; the rule's title last."""
+    from .rulesets import catalogue
+
+    rows = sorted(counts.items(), key=lambda item: (-item[1], _rule_order(item[0][0]), item[0][1]))
+    if not rows:
+        return ""
+    width = max(5, *(len(str(count)) for _, count in rows))
+    rule_width = max(len(rule) for (rule, _), _ in rows)
+    game_width = max(len(game) for (_, game), _ in rows)
+    lines = []
+    for (rule, game), count in rows:
+        try:
+            known = catalogue(game).rules.get(rule)
+        except KeyError:
+            known = None
+        title = known.title if known else ""
+        lines.append(f"{count:>{width}}  {shown(rule, 40):<{rule_width}}  {game:<{game_width}}  {title}".rstrip())
+    return "\n".join(lines) + "\n"
+
+
 def summary(statuses: list[Status], *, seconds: float | None = None) -> dict:
     """Counts of a run, and its wall time when known."""
     counts = {
@@ -126,4 +216,5 @@ RENDERERS: dict[str, Callable[..., str]] = {
     "text": render_text,
     "json": render_json,
     "jsonl": render_jsonl,
+    "github": render_github,
 }

@@ -5,21 +5,30 @@ from __future__ import annotations
 
 from .errors import InputError, Problem
 from .games.base import Header
+from .config import Choices
 from .rulesets import OptionError, resolve
 from .yamldoc import Document
 
 __all__ = ["read_header"]
 
 
-def read_header(document: Document, *, in_progress: bool = False) -> Header:
+def read_header(document: Document, *, in_progress: bool = False, choices: Choices | None = None) -> Header:
     """The typed header of a schema-valid transcript; an unknown preset,
     option or value is an InputError at its line. The game is in progress
-    if the transcript says `in_progress: true` or the caller says so."""
+    if the transcript says `in_progress: true` or the caller says so.
+    `choices` (a configuration file's defaults, `-o` overrides) apply as
+    `Choices.options_for` says; an override the game does not take is an
+    InputError naming `-o`."""
     data = document.data
     game = data["game"]
+    preset, options = data.get("ruleset"), data.get("options") or {}
+    if choices is not None:
+        preset, options = choices.options_for(game, preset, options)
     try:
-        ruleset = resolve(game, data.get("ruleset"), data.get("options") or {})
+        ruleset = resolve(game, preset, options)
     except OptionError as exc:
+        if choices is not None and exc.key in choices.overrides:
+            raise InputError(Problem(f"-o {exc.key}: {exc}"), file=document.name) from None
         if exc.key is None:
             line, column = document.position(("ruleset",))
         elif exc.on_key:
