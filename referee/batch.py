@@ -35,6 +35,7 @@ T = TypeVar("T")
 _MAX_BYTES = DEFAULT_MAX_BYTES
 _RENDER: Callable[[list[Report]], str] | None = None
 _CHOICES: Choices | None = None
+_IN_PROGRESS = False  # `check --in-progress`
 
 
 @frozen(slots=True)
@@ -56,18 +57,19 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def _init(max_bytes: int, render: Callable[[list[Report]], str] | None, choices: Choices | None = None) -> None:
-    global _MAX_BYTES, _RENDER, _CHOICES
-    _MAX_BYTES, _RENDER, _CHOICES = max_bytes, render, choices
+def _init(max_bytes: int, render: Callable[[list[Report]], str] | None, choices: Choices | None = None,
+          in_progress: bool = False) -> None:
+    global _MAX_BYTES, _RENDER, _CHOICES, _IN_PROGRESS
+    _MAX_BYTES, _RENDER, _CHOICES, _IN_PROGRESS = max_bytes, render, choices, in_progress
 
 
 def _init_worker(max_bytes: int, render: Callable[[list[Report]], str] | None,
-                 choices: Choices | None = None) -> None:
+                 choices: Choices | None = None, in_progress: bool = False) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
-    _init(max_bytes, render, choices)
+    _init(max_bytes, render, choices, in_progress)
 
 
 _HELD = (signal.SIGINT, signal.SIGTERM)
@@ -88,7 +90,8 @@ def _signals_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
-def guarded_check(path: str | Unlisted, *, max_bytes: int, choices: Choices | None = None) -> Report:
+def guarded_check(path: str | Unlisted, *, max_bytes: int, choices: Choices | None = None,
+                  in_progress: bool = False) -> Report:
     """check_file, except that a fault of the referee itself becomes an
     unusable report naming it, so that one file cannot end a batch run; a
     directory that could not be listed is reported unusable as it is.
@@ -96,30 +99,31 @@ def guarded_check(path: str | Unlisted, *, max_bytes: int, choices: Choices | No
     if isinstance(path, Unlisted):
         return Report.unusable(path.path, InputError(Problem(path.message), file=path.path))
     try:
-        return check_file(path, max_bytes=max_bytes, choices=choices)
+        return check_file(path, max_bytes=max_bytes, choices=choices, in_progress=in_progress)
     except Exception as exc:  # noqa: BLE001 - reported, never swallowed silently
         return Report.unusable(path, InputError(Problem(internal_error(exc)), file=path))
 
 
 def _check(path: str | Unlisted) -> Report:
-    return guarded_check(path, max_bytes=_MAX_BYTES, choices=_CHOICES)
+    return guarded_check(path, max_bytes=_MAX_BYTES, choices=_CHOICES, in_progress=_IN_PROGRESS)
 
 
 def _check_and_render(path: str | Unlisted) -> Rendered:
-    report = guarded_check(path, max_bytes=_MAX_BYTES, choices=_CHOICES)
+    report = guarded_check(path, max_bytes=_MAX_BYTES, choices=_CHOICES, in_progress=_IN_PROGRESS)
     return Rendered(report.status, _RENDER([report]), report.game, tuple(f.rule for f in report.findings))
 
 
 def _map(task: Callable[[str | Unlisted], T], paths: list[str | Unlisted], *, jobs: int, max_bytes: int,
          render: Callable[[list[Report]], str] | None,
-         progress: Callable[[int, int], None] | None, choices: Choices | None = None) -> Iterator[T]:
+         progress: Callable[[int, int], None] | None, choices: Choices | None = None,
+         in_progress: bool = False) -> Iterator[T]:
     """`task` over `paths`, in order: here, or in `jobs` worker processes."""
     total = len(paths)
     jobs = max(1, min(jobs, total))
     pool = None
     try:
         if jobs == 1 or "-" in paths:
-            _init(max_bytes, render, choices)
+            _init(max_bytes, render, choices, in_progress)
             results: Iterator[T] = map(task, paths)
         else:
             import multiprocessing
@@ -127,7 +131,7 @@ def _map(task: Callable[[str | Unlisted], T], paths: list[str | Unlisted], *, jo
             context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
             chunk = max(1, min(64, total // (jobs * 8)))
             with _signals_held():
-                pool = context.Pool(jobs, initializer=_init_worker, initargs=(max_bytes, render, choices))
+                pool = context.Pool(jobs, initializer=_init_worker, initargs=(max_bytes, render, choices, in_progress))
                 results = pool.imap(task, paths, chunksize=chunk)
         for done, result in enumerate(results, start=1):
             yield result
@@ -147,10 +151,12 @@ def check_files(
     max_bytes: int = DEFAULT_MAX_BYTES,
     progress: Callable[[int, int], None] | None = None,
     choices: Choices | None = None,
+    in_progress: bool = False,
 ) -> Iterator[Report]:
     """Reports for `paths`, in order. Standard input (`-`) is read here, in
     this process, whatever `jobs` says."""
-    return _map(_check, paths, jobs=jobs, max_bytes=max_bytes, render=None, progress=progress, choices=choices)
+    return _map(_check, paths, jobs=jobs, max_bytes=max_bytes, render=None, progress=progress, choices=choices,
+                in_progress=in_progress)
 
 
 def render_files(
@@ -161,9 +167,10 @@ def render_files(
     max_bytes: int = DEFAULT_MAX_BYTES,
     progress: Callable[[int, int], None] | None = None,
     choices: Choices | None = None,
+    in_progress: bool = False,
 ) -> Iterator[Rendered]:
     """Like check_files, but each report is rendered by `render` (a module-level
     function, so that workers can receive it) in the process that checked it:
     only its status, text, game and rule IDs come back."""
     return _map(_check_and_render, paths, jobs=jobs, max_bytes=max_bytes, render=render, progress=progress,
-                choices=choices)
+                choices=choices, in_progress=in_progress)

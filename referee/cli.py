@@ -135,8 +135,12 @@ def main() -> None:
 @click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE",
               help="Judge as if played with this option (over the transcript's own); repeatable.",
               shell_complete=_complete_options)
+@click.option("--in-progress", "in_progress", is_flag=True,
+              help="Every file is a game still being played (as `in_progress: true` says): a record that stops"
+              " before the end is no finding; the report says who is to play and how many legal moves he has.")
 def check(files: tuple[str, ...], output_format: str | None, jobs: int | None, max_bytes: int | None,
-          quiet: bool | None, statistics: bool, exclude: tuple[str, ...], options: tuple[str, ...]) -> None:
+          quiet: bool | None, statistics: bool, exclude: tuple[str, ...], options: tuple[str, ...],
+          in_progress: bool) -> None:
     """Replay transcripts and report every illegal move, penalty and result.
 
     FILES are transcripts, directories (every *.yaml and *.yml under them,
@@ -154,6 +158,7 @@ def check(files: tuple[str, ...], output_format: str | None, jobs: int | None, m
       referee check --statistics archive/
       referee check --format github archive/
       referee check -o take_hand=leader samples/getaway/no-pickup.yaml
+      referee check --in-progress game-so-far.yaml
       referee check --format jsonl --jobs 2 archive/ > reports.jsonl
       cat game.yaml | referee check -
     """
@@ -169,7 +174,7 @@ def check(files: tuple[str, ...], output_format: str | None, jobs: int | None, m
                                f"{output_format}")
     sys.exit(run_check(files, output_format="text" if statistics else output_format, jobs=jobs,
                        max_bytes=max_bytes, quiet=quiet, statistics=statistics,
-                       exclude=exclude or None, overrides=overrides))
+                       exclude=exclude or None, overrides=overrides, in_progress=in_progress))
 
 
 def _load_for_views(file: str):

@@ -85,9 +85,11 @@ def quiet_broken_pipe() -> int:
 
 def run_check(files: list[str] | tuple[str, ...], *, output_format: str | None = None, jobs: int | None = None,
               max_bytes: int | None = None, quiet: bool | None = None, statistics: bool = False,
-              exclude: tuple[str, ...] | None = None, overrides: Mapping[str, str] | None = None) -> int:
+              exclude: tuple[str, ...] | None = None, overrides: Mapping[str, str] | None = None,
+              in_progress: bool = False) -> int:
     """Check FILES (paths, directories, globs, `-`), write the reports to
     standard output, and return the exit status (`report.exit_status`).
+    `in_progress`: every file is a game in progress (`--in-progress`).
     What is None here comes from the nearest configuration file
     (`config.load_config`), else the built-in default; a configuration that
     cannot be used is one line and status 2. SIGINT and SIGTERM stop the run
@@ -110,7 +112,8 @@ def run_check(files: list[str] | tuple[str, ...], *, output_format: str | None =
         return _run_check(
             files, output_format=output_format or config.format or "text", jobs=jobs or config.jobs,
             max_bytes=max_bytes, quiet=config.quiet if quiet is None else quiet, statistics=statistics,
-            exclude=config.exclude if exclude is None else exclude, games=config.games, overrides=overrides or {})
+            exclude=config.exclude if exclude is None else exclude, games=config.games, overrides=overrides or {},
+            in_progress=in_progress)
     except KeyboardInterrupt:
         return interrupted(signal.SIGINT)
     except Terminated:
@@ -122,7 +125,7 @@ def run_check(files: list[str] | tuple[str, ...], *, output_format: str | None =
 
 def _run_check(files: list[str] | tuple[str, ...], *, output_format: str, jobs: int | None,
                max_bytes: int | None, quiet: bool | None, statistics: bool, exclude: tuple[str, ...] | None,
-               games: Mapping, overrides: Mapping[str, str]) -> int:
+               games: Mapping, overrides: Mapping[str, str], in_progress: bool = False) -> int:
     import time
     from contextlib import closing
 
@@ -146,7 +149,7 @@ def _run_check(files: list[str] | tuple[str, ...], *, output_format: str, jobs: 
         render = render_quiet  # what is not shown is not rendered
     choices = Choices(games=games, overrides=overrides) if games or overrides else None
     limits = dict(jobs=jobs or default_jobs(), max_bytes=max_bytes or DEFAULT_MAX_BYTES, progress=progress,
-                  choices=choices)
+                  choices=choices, in_progress=in_progress)
     if streaming:
         with closing(render_files(paths, render=render, **limits)) as rendered:
             for done in rendered:
