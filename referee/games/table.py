@@ -21,7 +21,8 @@ class Position:
     lines: tuple[str, ...]  # the table as text for players (hands left out when hidden)
     data: Mapping[str, Any]  # the table as plain data
     to_move: tuple[str, ...]  # who may act now
-    legal: tuple[str, ...]  # every move that breaks no rule now, as move lines
+    legal: tuple[str, ...]  # every move that breaks no rule now, as move lines, in the game's rank order
+    hidden: frozenset[str] = frozenset()  # with hands hidden: tokens of the cards held (and face down)
 
 
 @frozen(slots=True)

@@ -27,15 +27,32 @@ def run(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
                           env={**base, **(env or {})}, timeout=120, cwd=ROOT)
 
 
+def legal_moves(out: str) -> list[str]:
+    """The moves of show's grouped list (`E play: 8C 9C`, continuation lines indented further)."""
+    block = re.search(r"^legal moves \(\d+\):\n((?:  .*\n)+)", out, re.M).group(1)
+    groups: list[str] = []
+    for line in block.splitlines():
+        if line.startswith("   "):
+            groups[-1] += " " + line.strip()
+        else:
+            groups.append(line.strip())
+    moves = []
+    for group in groups:
+        head, colon, items = group.partition(": ")
+        if not colon or items.endswith("(cards hidden)"):
+            moves.append(group)
+            continue
+        moves.extend(f"{head} {item}" for item in items.split(", " if ", " in items else " "))
+    return moves
+
+
 def test_show_at_an_illegal_move_gives_position_alternatives_and_ruling():
     result = run("show", str(DISPUTED), "--move", "32")
     assert result.returncode == 1
     out = result.stdout
     assert "trick 7 in progress, led by S; E to play" in out
     assert re.search(r"^  E +8 cards: 10D 9D AC QC JC 10C 9C 8C$", out, re.M)
-    legal = re.search(r"^legal moves \(\d+\):\n((?:  .*\n)+)", out, re.M).group(1).replace("\n", " ").split(",")
-    legal = [" ".join(move.split()) for move in legal]
-    assert set(legal) == {f"E play {c}" for c in ("AC", "QC", "JC", "10C", "9C", "8C")}
+    assert legal_moves(out) == [f"E play {c}" for c in ("8C", "9C", "10C", "JC", "QC", "AC")]  # in rank order
     assert "recorded: E play 10D" in out
     assert re.search(r"^  .*:51:9: GW-4\.4 deal 1, move 32: ", out, re.M)
     assert "GW-4.4 Revoke (false tochoo): Playing a card of another suit" in out
@@ -54,8 +71,7 @@ def test_show_a_legal_move_and_numbers_out_of_range():
     result = run("show", str(DISPUTED), "--move", "2")
     assert result.returncode == 0 and "ruling: no rule broken by this move" in result.stdout
     assert "before trick 1: W leads AS" in result.stdout
-    legal = re.search(r"^legal moves \(\d+\):\n((?:  .*\n)+)", result.stdout, re.M).group(1).replace("\n", " ")
-    legal = [" ".join(move.split()) for move in legal.split(",")]
+    legal = legal_moves(result.stdout)
     assert set(legal) == {"W play AS", "N take E", "E take S", "S take W", "W take N"}  # takes are allowed too
     assert run("show", str(DISPUTED), "--move", "999").returncode == 2
     assert run("show", str(DISPUTED), "--deal", "2", "--move", "1").returncode == 2
@@ -88,7 +104,8 @@ def test_every_sample_replays_and_renders(sample, tmp_path):
 def test_check_html_lists_findings_with_linked_rules():
     page = run("check", "--format", "html", str(DISPUTED), str(ROOT / "samples" / "getaway" / "seed-000-example.yaml"))
     assert page.returncode == 1
-    assert page.stdout.count('<span class="status') == 2
+    assert page.stdout.count('<section id="file-') == 2  # one section per file, after an index of both
+    assert page.stdout.count('<a href="#file-') == 2
     assert 'href="#rule-GW-4.4"' in page.stdout and 'id="rule-GW-4.4"' in page.stdout
     assert '<span class="card red" title="10D">10\u2666</span>' in page.stdout
 

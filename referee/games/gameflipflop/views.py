@@ -20,7 +20,7 @@ from .display import exact
 from .endings import Ending
 from .engine import Deal, Phase, Stage
 from .game import Refereed
-from .melds import hand_total, in_hand_order
+from .melds import hand_total, in_hand_order, low_rank
 from .moves import Declare, Discard, Draw, Drop, LayOff, Move, Show, Source, Spread, write_move
 from .options import ShowMode, StockEnd
 from .pots import PotKind
@@ -413,15 +413,35 @@ def position(refereed: Refereed, *, deal: int, move: int, hide_hands: bool) -> P
     state, names = teller.state, teller.names
     moves = state.legal_moves()
     lines, data = _table(teller, moves, hide_hands=hide_hands, at_end=move > len(record.moves))
-    legal = tuple(write_move(m, names) for m in moves)
-    acting = list(dict.fromkeys(line.split(" ", 1)[0] for line in legal))
+    legal = tuple(dict.fromkeys(_legal_text(m, names) for m in sorted(moves, key=_move_order)))
+    acting = list(dict.fromkeys(names[m.player] for m in moves))
     if state.phase is Phase.PLAY:
         acting = [names[state.turn]] + [name for name in acting if name != names[state.turn]]
     raw = refereed.raw_moves[deal - 1] or []
     recorded = raw[move - 1] if move <= len(record.moves) else None
     data["to_move"] = acting
+    hidden = frozenset()
+    if hide_hands:
+        hidden = frozenset({c.token for seat in state.order for c in state.hands[seat]} | {c.token for c in state.stock})
     return Position(deal=deal, move=move, recorded=recorded, lines=tuple(lines), data=data, to_move=tuple(acting),
-                    legal=legal)
+                    legal=legal, hidden=hidden)
+
+
+_KINDS = {Show: 0, Declare: 1, Drop: 2, Draw: 3, Spread: 4, LayOff: 5, Discard: 6}
+
+
+def _move_order(move: Move) -> tuple:
+    """Seat, kind, then a one-card move by its card in hand order (ace low);
+    spreads as the engine lists them."""
+    card = getattr(move, "card", None) if isinstance(move, (Show, LayOff, Discard)) else None
+    return (move.player, _KINDS[type(move)], *((card.suit_index, low_rank(card)) if card is not None else (0, 0)))
+
+
+def _legal_text(move: Move, names: tuple[str, ...]) -> str:
+    """A legal move as a line; a stock draw (the face-down top card) once."""
+    if isinstance(move, Draw) and move.source is Source.STOCK:
+        return f"{names[move.player]} draw stock (the top card)"
+    return write_move(move, names)
 
 
 # --------------------------------------------------------------- `replay`
@@ -491,6 +511,18 @@ def _outcome_beat(record: DealRecord, report: DealReport, names: tuple[str, ...]
                 outcome=f"no moves recorded: the deal is told from its recorded ending{trust}")
 
 
+def _dealt_beat(teller: _Teller) -> Beat:
+    """The hands as dealt and the table at the start of the deal."""
+    state, names = teller.state, teller.names
+    plays = tuple((names[s], f"{_cards(in_hand_order(state.hands[s]))} ({hand_total(state.hands[s])} points)")
+                  for s in state.order)
+    start = teller.report.start
+    pots = ", ".join(f"{k} {exact(v)}" for k, v in start.pots.items()) if start is not None else ""
+    outcome = (f"dealer {names[state.dealer]}; flip card {state.flip_card}: flip is {state.flip_suit.noun}, flop is"
+               f" {state.flop_suit.noun}; stock {_plural(len(state.stock), 'card')}" + (f"; pots {pots}" if pots else ""))
+    return Beat(deal=teller.record.number, first=0, last=0, title="Hands as dealt", plays=plays, outcome=outcome)
+
+
 def _deal_beats(refereed: Refereed, record: DealRecord, report: DealReport) -> list[Beat]:
     names, number = refereed.record.roster, record.number
     moves = record.moves or ()
@@ -506,6 +538,7 @@ def _deal_beats(refereed: Refereed, record: DealRecord, report: DealReport) -> l
         beats = [_outcome_beat(record, report, names)]
     else:
         teller = _Teller(refereed, record, report)
+        teller.beats.append(_dealt_beat(teller))
         for move in moves:
             if not teller.step(move):
                 break

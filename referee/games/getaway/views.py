@@ -14,7 +14,7 @@ from ...cards import format_cards
 from ...hand import sort_cards
 from ..table import Beat, Position, ShowError
 from .engine import End, Phase, Round, Trick
-from .moves import Draw, Take, TrickMark, write_move
+from .moves import Draw, Play, Take, TrickMark, write_move
 from .options import FirstTrickOrder, GetawayOptions
 from .record import GetawayRecord, RoundRecord
 
@@ -32,12 +32,12 @@ def _cards(cards) -> str:
     return format_cards(cards) or "-"
 
 
-def _state_line(state: Round) -> str:
-    """One sentence on where the round stands."""
+def _state_line(state: Round, *, hide_hands: bool = False) -> str:
+    """One sentence on where the round stands (with hands hidden, naming no held card)."""
     name = state.name
     phase = state.phase
     if phase is Phase.SETUP:
-        return f"before trick 1: {name(state.as_holder())} leads AS"
+        return f"before trick 1: {name(state.as_holder())} leads {'the ace of spades' if hide_hands else 'AS'}"
     if phase is Phase.PLAYING:
         trick = state.trick
         if trick.first and state.options.first_trick_order is FirstTrickOrder.FREE:
@@ -53,7 +53,8 @@ def _state_line(state: Round) -> str:
         return f"{name(state.draw_for)} holds power with no cards and must draw from {source}"
     if phase is Phase.WINDOW:
         duty = state.duty.get(state.power)
-        must = f" and must lead the drawn {duty}" if duty is not None else ""
+        drawn = "the card he drew" if hide_hands else f"the drawn {duty}"
+        must = f" and must lead {drawn}" if duty is not None else ""
         dead = "; a dead position: the round is dead if nothing follows (GW-10.9)" if state.at_dead_position() else ""
         return f"between tricks: {name(state.power)} holds power{must} (trick {state.trick_no + 1} next){dead}"
     if phase is Phase.OVER:
@@ -81,8 +82,9 @@ def _to_move(state: Round) -> tuple[str, ...]:
 
 def _snapshot(state: Round, *, hide_hands: bool) -> tuple[list[str], dict[str, Any]]:
     players = state.players
-    data: dict[str, Any] = {"phase": state.phase.name.lower(), "state": _state_line(state)}
-    lines = [_state_line(state)]
+    said = _state_line(state, hide_hands=hide_hands)
+    data: dict[str, Any] = {"phase": state.phase.name.lower(), "state": said}
+    lines = [said]
     width = max(len(p) for p in players)
     hands: dict[str, Any] = {}
     for seat, player in enumerate(players):
@@ -125,22 +127,60 @@ def position(options: GetawayOptions, record: GetawayRecord, raw_moves: list[lis
         raise ShowError(f"deal {deal}: the transcript has deals 1 to {len(record.rounds)}")
     rnd = record.rounds[deal - 1]
     if not 1 <= move <= len(rnd.moves) + 1:
-        raise ShowError(f"move {move}: deal {deal} has moves 1 to {len(rnd.moves)}")
+        raise ShowError(f"move {move}: deal {deal} has moves 1 to {len(rnd.moves)}; {len(rnd.moves) + 1} for the end of the deal")
     state = _start(options, record.players, rnd)
     for index, earlier in enumerate(rnd.moves[: move - 1], start=1):
         state.apply(earlier, index)
+    result = state.finish() if move > len(rnd.moves) and state.phase is not Phase.STOPPED else None
     lines, data = _snapshot(state, hide_hands=hide_hands)
+    if result is not None:
+        said = _result_text(state, result)
+        lines.insert(1, f"  result: {said}")
+        data["result"] = said
     ahead = copy.deepcopy(state)  # legal moves come after the ended trick is settled
     ahead.advance()
-    legal = sorted({write_move(m, record.players) for m in ahead.legal_moves()}, key=_move_order)
+    due = {record.players.index(name) for name in _to_move(ahead)}
+    legal = [_legal_text(m, record.players)
+             for m in sorted(ahead.legal_moves(), key=lambda m: (m.player not in due, *_move_order(m)))]
     recorded = raw_moves[deal - 1][move - 1] if move <= len(rnd.moves) else None
     return Position(deal=deal, move=move, recorded=recorded, lines=tuple(lines), data=data,
-                    to_move=_to_move(ahead), legal=tuple(legal))
+                    to_move=_to_move(ahead), legal=tuple(dict.fromkeys(legal)),
+                    hidden=_hidden(state) if hide_hands else frozenset())
 
 
-def _move_order(line: str) -> tuple:
-    words = line.split()
-    return (words[0], words[1], words[-1])
+def _hidden(state: Round) -> frozenset[str]:
+    """The tokens of every card held, and of the waste pile (face down)."""
+    held = {c.token for hand in state.hands for c in hand.counts}
+    return frozenset(held | {c.token for c, n in state.waste.items() if n})
+
+
+def _legal_text(move, players: tuple[str, ...]) -> str:
+    """A legal move as a line; a draw, whose card comes at random, once per source."""
+    if isinstance(move, Draw):
+        return f"{players[move.player]} draw {'waste' if move.source < 0 else players[move.source]} (a card at random)"
+    return write_move(move, players)
+
+
+_KINDS = {Play: 0, Draw: 1, Take: 2}
+
+
+def _move_order(move) -> tuple:
+    """Seat, kind of move, then suit and rank (low to high): `E play 8C 9C 10C AC`."""
+    card = getattr(move, "card", None)
+    return (move.player, _KINDS.get(type(move), 3), card.suit.index if card is not None else 0,
+            card.rank if card is not None else 0, getattr(move, "taken", getattr(move, "source", 0)))
+
+
+def _result_text(state: Round, result) -> str:
+    """How the round ended (or why it is not settled), as `show` tells it at the end of the deal."""
+    players = state.players
+    if not result.settled:
+        stop = next((f for f in reversed(state.findings) if f.stops_deal), None)
+        return "not settled" + (f": {stop.rule} {stop.message}" if stop is not None else "")
+    if result.dead:
+        return "a dead round (GW-10.1): no loser"
+    order = ", ".join(players[s] for s in result.order)
+    return f"finishing order {order}; {players[result.loser]} loses with {result.legs} cards (legs)"
 
 
 def _trick_beat(state: Round, trick: Trick, *, first: int, last: int, escaped: list[int]) -> Beat:
@@ -172,9 +212,25 @@ def _trick_beat(state: Round, trick: Trick, *, first: int, last: int, escaped: l
     return Beat(deal=state.deal, first=first, last=last, title=title, plays=tuple(plays), outcome=outcome)
 
 
+def _dealt_beat(state: Round, rnd: RoundRecord) -> Beat:
+    """The hands as dealt and the table at the start."""
+    players = state.players
+    plays = tuple((players[s], _cards(sort_cards(rnd.hands[s]))) for s in range(len(players)))
+    parts = [f"{players[state.as_holder()]} holds AS and leads trick 1" if state.as_holder() is not None
+             else "nobody holds AS"]
+    if state.removed:
+        parts.append(f"removed: {_cards(state.removed)}")
+    if state.trump:
+        parts.append(f"trumps: {state.trump.noun}")
+    return Beat(deal=rnd.number, first=0, last=0, title="Hands as dealt", plays=plays, outcome="; ".join(parts))
+
+
 def narrate_round(options: GetawayOptions, players: tuple[str, ...], rnd: RoundRecord) -> list[Beat]:
+    """One round: its deal, a beat per trick, take and draw, each event told
+    at the move that caused it (a trick's escapes and pickup with the trick,
+    a take's escape with the take), and its end."""
     state = _start(options, players, rnd)
-    beats: list[Beat] = []
+    beats: list[Beat] = [_dealt_beat(state, rnd)]
     opened: dict[int, int] = {}  # id(trick) -> index of its first move
     last_index = 0
 
@@ -185,6 +241,11 @@ def narrate_round(options: GetawayOptions, players: tuple[str, ...], rnd: RoundR
 
     for index, move in enumerate(rnd.moves, start=1):
         trick, places = state.trick, len(state.places)
+        if state.phase is Phase.ENDED and not isinstance(move, TrickMark) \
+                and not (isinstance(move, Play) and state._is_late(move)):
+            state.advance()  # what the move would do first: the ended trick is settled, and told, before it
+            settle(trick, places)
+            places = len(state.places)
         state.apply(move, index)
         settle(trick, places)
         if state.trick is not None and id(state.trick) not in opened and not state.trick.resolved \
@@ -192,14 +253,18 @@ def narrate_round(options: GetawayOptions, players: tuple[str, ...], rnd: RoundR
             opened[id(state.trick)] = index
         if isinstance(move, Take) and state.phase is not Phase.STOPPED:
             taken = sum(1 for _ in state.hands[move.player])
+            escaped = ", ".join(f"{players[s]} escapes" for s in state.places[places:]) or "nobody escapes"
             beats.append(Beat(deal=rnd.number, first=index, last=index, title="Take",
                               plays=((players[move.player], f"takes {players[move.taken]}'s hand"),),
-                              outcome=f"{players[move.taken]} escapes; {players[move.player]} now holds {taken} cards"))
+                              outcome=f"{escaped}; {players[move.player]} now holds {taken} cards"))
         elif isinstance(move, Draw) and state.phase is not Phase.STOPPED:
             source = "the waste pile" if move.source < 0 else f"{players[move.source]}'s hand"
+            outcome = f"{players[move.player]} must lead {move.card}"
+            if len(state.places) > places:
+                outcome += "; " + ", ".join(f"{players[s]} escapes" for s in state.places[places:])
             beats.append(Beat(deal=rnd.number, first=index, last=index, title="Draw",
                               plays=((players[move.player], f"draws {move.card} from {source}"),),
-                              outcome=f"{players[move.player]} must lead {move.card}"))
+                              outcome=outcome))
         if not isinstance(move, TrickMark):
             last_index = index
         if state.phase is Phase.STOPPED:

@@ -160,7 +160,8 @@ def position(options: TjuvOptions, record: TjuvRecord, raw_moves: Sequence[Seque
     rec = record.deals[deal - 1]
     moves = rec.moves or ()
     if not 1 <= move <= len(moves) + 1:
-        raise ShowError(f"move {move}: deal {deal} has moves 1 to {len(moves)}" if moves
+        raise ShowError(f"move {move}: deal {deal} has moves 1 to {len(moves)}; {len(moves) + 1} for the end of the deal"
+                        if moves
                         else f"move {move}: deal {deal} records no moves (only move 1, its start, can be shown)")
     recorded = raw_moves[deal - 1][move - 1] if move <= len(moves) else None
     why = _not_replayed(options, record, rec)
@@ -187,9 +188,27 @@ def position(options: TjuvOptions, record: TjuvRecord, raw_moves: Sequence[Seque
     if step is Step.STOPPED:
         stop_move, rule = _stop_of(state)
         data["stopped"] = {"move": stop_move, "rule": rule}
-    legal = tuple(dict.fromkeys(write_move(m, record.players) for m in state.legal_moves()))
+    legal = tuple(dict.fromkeys(_legal_text(m, record.players) for m in sorted(state.legal_moves(), key=_move_order)))
+    hidden = frozenset()
+    if hide_hands:
+        hidden = frozenset({c.token for hand in state.hands for c in hand.counts} | {c.token for c in state.talon.cards()})
     return Position(deal=deal, move=move, recorded=recorded, lines=(line, *lines), data=data,
-                    to_move=() if seat is None else (record.players[seat],), legal=legal)
+                    to_move=() if seat is None else (record.players[seat],), legal=legal, hidden=hidden)
+
+
+def _move_order(move: Move) -> tuple:
+    """A play by its card, low to high within a suit (ace high), suits as in a hand."""
+    card = move.cards[0] if isinstance(move, Play) and move.cards else None
+    return (0, card.suit.index, card.rank) if card is not None else (1, 0, 0)
+
+
+def _legal_text(move: Move, players: tuple[str, ...]) -> str:
+    """A legal move as a line; a draw or turn of the face-down talon's top card, once."""
+    if isinstance(move, Draw):
+        return f"{players[move.player]} draw (the top talon card)"
+    if isinstance(move, Turn):
+        return f"{players[move.player]} turn (the top talon card)"
+    return write_move(move, players)
 
 
 # ------------------------------------------------------------------ replay
@@ -258,6 +277,14 @@ def _other_text(move: Move, *, card: Card | None, applied: bool) -> str:
     return what if applied else f"{what} (not applied)"
 
 
+def _dealt_beat(state: TjuvDeal) -> Beat:
+    """The hands as dealt and the table at the start of the deal."""
+    plays = tuple((name, _cards(state.hands[seat].sorted())) for seat, name in enumerate(state.players))
+    outcome = (f"dealer {state.name(state.dealer)}; table {_cards(state.table)}; "
+               + (f"talon {_plural(state.talon.size, 'card')} face down" if state.talon.size else "talon empty"))
+    return Beat(deal=state.deal, first=0, last=0, title="Hands as dealt", plays=plays, outcome=outcome)
+
+
 def narrate_deal(options: TjuvOptions, record: TjuvRecord, deal: DealRecord) -> list[Beat]:
     """One deal: a beat per turn, then its end (or where the replay stops)."""
     moves = deal.moves or ()
@@ -267,7 +294,7 @@ def narrate_deal(options: TjuvOptions, record: TjuvRecord, deal: DealRecord) -> 
                      outcome=why)]
     state = _start(options, record, deal)
     players = record.players
-    beats: list[Beat] = []
+    beats: list[Beat] = [_dealt_beat(state)]
     turn: _Turn | None = None
     turns = 0
     for index, move in enumerate(moves, start=1):

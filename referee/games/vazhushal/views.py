@@ -4,9 +4,10 @@ each game turn by turn (`referee replay`).
 Both replay a game exactly as the check does (`check_deal`, then the engine
 move by move, stopping where the referee stops) and only read the engine's
 state; neither changes a ruling. The legal moves are those of `legal.py`:
-every draw, take and discard, and a selection of melds. With hands hidden,
-no card of a hand or of the stock is named (legal moves that would name one
-are counted, not listed).
+every draw, take and discard, and a selection of melds (a stock draw once:
+its card is the face-down top one). With hands hidden, no card of a hand or
+of the stock is named (legal moves that would name one are counted, not
+listed: `referee.views`).
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from .record import DealRecord, VazhushalRecord
 
 __all__ = ["position", "narrate"]
 
-_NAMES_HAND_CARDS = (DrawStock, Discard, Meld, Add, Rearrange)  # legal moves left out when hands are hidden
 _LINE_SHOWN = 6  # line cards named in a turn's outcome
 
 
@@ -204,7 +204,8 @@ def position(options: VazhushalOptions, record: VazhushalRecord, raw_moves: Sequ
         raise ShowError(f"deal {deal}: the transcript has deals 1 to {len(record.deals)}")
     game = record.deals[deal - 1]
     if not 1 <= move <= len(game.moves) + 1:
-        raise ShowError(f"move {move}: deal {deal} has moves 1 to {len(game.moves)}")
+        raise ShowError(f"move {move}: deal {deal} has moves 1 to {len(game.moves)};"
+                        f" {len(game.moves) + 1} for the end of the deal")
     recorded = raw_moves[deal - 1][move - 1] if move <= len(game.moves) else None
     blocked = _not_replayed(options, record)
     if blocked is not None:
@@ -221,14 +222,31 @@ def position(options: VazhushalOptions, record: VazhushalRecord, raw_moves: Sequ
     if result is not None and state.phase is not Phase.STOPPED:
         lines.insert(1, f"  result: {_result_text(state, result)}")
         data["result"] = _result_text(state, result)
-    legal = legal_listed(state)
+    legal = [_legal_text(m, record.players) for m in sorted(legal_listed(state), key=_move_order)]
+    hidden = frozenset()
     if hide_hands:
-        hidden = [m for m in legal if isinstance(m, _NAMES_HAND_CARDS)]
-        legal = [m for m in legal if not isinstance(m, _NAMES_HAND_CARDS)]
-        if hidden:
-            lines.append(f"  ({_plural(len(hidden), 'legal move')} that would name hidden cards are not listed)")
+        held = {c.token for hand in state.hands for c in +hand}
+        hidden = frozenset(held | {c.token for c in +state.stock.unknown})
     return Position(deal=deal, move=move, recorded=recorded, lines=tuple(lines), data=data,
-                    to_move=_to_move(state), legal=tuple(write_move(m, record.players) for m in legal))
+                    to_move=_to_move(state), legal=tuple(dict.fromkeys(legal)), hidden=hidden)
+
+
+_KINDS = {DrawStock: 0, DrawLine: 1, Meld: 2, Add: 3, Rearrange: 4, Discard: 5}
+
+
+def _move_order(move: Move) -> tuple:
+    """Draws, takes, melds, adds, rearrangements, then discards; a discard by
+    its card, low to high within a suit (jokers last); the rest as listed."""
+    card = move.card if isinstance(move, Discard) else None
+    key = (card.suit.index, card.rank) if card is not None and card.suit is not None else (9, 0)
+    return (_KINDS.get(type(move), 6), *(key if card is not None else (0, 0)))
+
+
+def _legal_text(move: Move, players: tuple[str, ...]) -> str:
+    """A legal move as a line; a stock draw (of the face-down top card) once."""
+    if isinstance(move, DrawStock):
+        return f"{players[move.player]} draw stock (the top card)"
+    return write_move(move, players)
 
 
 # ------------------------------------------------------------------ beats
@@ -394,7 +412,9 @@ def _opening(state: GameState, deal: DealRecord, negative: Card | None) -> Beat:
     bottom = " (a bottom joker)" if state.line.bottom_joker else ""
     outcome = (f"{name(deal.dealer)} deals; {_wild_line(state, negative)}; {back}the line starts with {first}"
                f"{bottom}; {name(state.turn_player)} plays first")
-    return Beat(deal=deal.number, first=0, last=0, title=f"Game {deal.number}", plays=(), outcome=outcome)
+    plays = tuple((player, "dealt " + _cards(sort_cards((+state.hands[seat]).elements())))
+                  for seat, player in enumerate(state.players))
+    return Beat(deal=deal.number, first=0, last=0, title=f"Game {deal.number}", plays=plays, outcome=outcome)
 
 
 def narrate(options: VazhushalOptions, record: VazhushalRecord) -> list[Beat]:
