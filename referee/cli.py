@@ -201,8 +201,10 @@ def _load_for_views(file: str):
 @click.option("--deal", "-d", type=click.IntRange(min=1), default=1, show_default=True, help="Which deal (round).")
 @click.option("--move", "-m", type=click.IntRange(min=1), required=True,
               help="The move, counted from 1 in the deal's moves list.")
-@click.option("--hide-hands", is_flag=True, help="Show only how many cards each player holds.")
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--hide-hands", is_flag=True,
+              help="Show only how many cards each player holds; legal moves naming a held card are counted.")
+@click.option("--format", "output_format", type=click.Choice(["text", "json", "html"]), default="text",
+              show_default=True, help="html: the position as one self-contained page.")
 def show(file: str, deal: int, move: int, hide_hands: bool, output_format: str) -> None:
     """Show the table just before a move, the legal moves, and the ruling.
 
@@ -219,7 +221,7 @@ def show(file: str, deal: int, move: int, hide_hands: bool, output_format: str) 
     import json
 
     from .games.table import ShowError
-    from .views import show_text
+    from .views import show_data, show_text
 
     report, document, header, game = _load_for_views(file)
     try:
@@ -227,11 +229,11 @@ def show(file: str, deal: int, move: int, hide_hands: bool, output_format: str) 
     except ShowError as exc:
         _fail(str(exc))
     if output_format == "json":
-        here = [f.to_data() for f in report.findings if f.deal == deal and f.move == move]
-        data = {"file": report.file, "deal": deal, "move": move, "position": dict(position.data),
-                "to_move": list(position.to_move), "legal": list(position.legal), "recorded": position.recorded,
-                "findings": here}
-        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=True) + "\n")
+        sys.stdout.write(json.dumps(show_data(report, position), indent=2, ensure_ascii=True) + "\n")
+    elif output_format == "html":
+        from .html import show_page
+
+        write_page(show_page(report, position))
     else:
         write_text(show_text(report, position))
     sys.exit(1 if any(f.deal == deal and f.move == move and f.is_error for f in report.findings) else 0)
