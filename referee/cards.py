@@ -17,6 +17,7 @@ from .frozen import frozen
 __all__ = [
     "Suit", "Rank", "Card", "JOKER", "card", "parse_card", "split_cards",
     "standard_pack", "ALL_CARDS", "format_cards", "CardTokenError", "parse_cards",
+    "card_spans", "cards_meant",
 ]
 
 
@@ -148,6 +149,45 @@ def parse_cards(tokens: list[str]) -> list[Card | None]:
 def split_cards(text: str) -> list[str]:
     """Card tokens of a written list: separated by spaces and/or commas."""
     return text.replace(",", " ").split()
+
+
+_TOKEN_SPAN = re.compile(r"[^\s,]+")
+
+
+def card_spans(text: str) -> list[tuple[int, str]]:
+    """(offset, token) of every token of a written card list, as `split_cards` splits it."""
+    return [(m.start(), m.group()) for m in _TOKEN_SPAN.finditer(text)]
+
+
+_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_CONFUSED = str.maketrans({"O": "0", "I": "1", "L": "1"})
+
+
+def cards_meant(token: str, *, jokers: bool = True) -> list[str]:
+    """The cards a token that names none was probably meant to name (`1OH`
+    gives 10H; `QX` the four queens; `1H` 10H), best first; may be empty.
+    Called only for a bad token."""
+    from difflib import get_close_matches
+
+    up = token.strip().upper()
+    if not up or len(up) > 8:
+        return []
+    fixed = up.translate(_CONFUSED)
+    found = parse_card(fixed)
+    if found is not None and (jokers or not found.is_joker):
+        return [found.token]
+    suit = _GLYPHS.get(up[-1], up[-1])
+    rank = fixed[:-1] if suit in "SHDC" else fixed
+    rank = "10" if rank == "T" else rank
+    if suit in "SHDC" and len(up) > 1:
+        ranks = [rank] if rank in _RANKS else get_close_matches(rank, _RANKS, n=1, cutoff=0.5)
+        return [r + suit for r in ranks]
+    for head in (rank, rank[:-1]):  # a rank written alone, or with a letter that is no suit
+        head = "10" if head == "T" else head
+        if head in _RANKS:
+            return [head + s for s in "SHDC"]
+    tokens = [c.token for c in ALL_CARDS] + (["JK"] if jokers else [])
+    return get_close_matches(fixed, tokens, n=3, cutoff=0.6)
 
 
 def standard_pack(*, packs: int = 1, jokers: int = 0, lowest: int = 2) -> Counter[Card]:

@@ -12,8 +12,11 @@ from typing import Iterable, Mapping, Sequence, TypeVar
 
 __all__ = [
     "parse_amount", "AmountError", "format_fraction", "format_decimal",
-    "split_exact", "split_units", "assert_zero_sum",
+    "split_exact", "split_units", "assert_zero_sum", "AMOUNT_FORM",
 ]
+
+#: How an amount is written, for messages about one that is not.
+AMOUNT_FORM = "an amount is written like 10, 2.50, -1 or 3/2"
 
 K = TypeVar("K")
 

@@ -4,19 +4,22 @@ problem (with its line) instead of stopping at the first. Each game's
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Callable
 
-from .cards import Card, parse_cards, split_cards
+from .cards import Card, card_spans, parse_cards, split_cards
 from .errors import InputError, Problem, shown
-from .money import AmountError, parse_amount
+from .money import AMOUNT_FORM, AmountError, parse_amount
 from .movetext import MoveSyntaxError
 from .yamldoc import Document, Positions
 
-__all__ = ["RecordReader", "Position", "MAX_PROBLEMS"]
+__all__ = ["RecordReader", "Position", "MAX_PROBLEMS", "token_position", "move_problem"]
 
 Position = tuple[int, int]
 MAX_PROBLEMS = 20
+_WORD = re.compile(r"\S+")
 
 
 class RecordReader:
@@ -59,7 +62,7 @@ class RecordReader:
             try:
                 moves.append(parse(text, seats=seats, index=i + 1, line=line, column=column))
             except MoveSyntaxError as exc:
-                problems.append(Problem(f"deal {deal}, move {i + 1}: {exc}", line, column))
+                problems.append(move_problem(self.document, (line, column), text, exc, deal=deal, index=i + 1))
                 if len(problems) > MAX_PROBLEMS:
                     break
         return moves
@@ -67,7 +70,9 @@ class RecordReader:
     def seat(self, value: Any, path: tuple, *, key: bool = False) -> int | None:
         seat = self.seats.get(value)
         if seat is None:
-            self.fail(path, f"'{shown(value)}' is not one of the players ({', '.join(self.players)})", key=key)
+            from .suggest import not_a_player
+
+            self.fail(path, not_a_player(value, self.players), key=key)
         return seat
 
     def names(self, names: list, path: tuple) -> list[int]:
@@ -78,9 +83,12 @@ class RecordReader:
         tokens = split_cards(text or "")
         found = parse_cards(tokens)
         if None in found:
-            for token, parsed in zip(tokens, found):
-                if parsed is None:
-                    self.fail(path, f"'{shown(token)}' is not a card (cards look like AS, 10H, TD, 7\u2663, JK)")
+            from .suggest import not_a_card
+
+            for offset, token in card_spans(text):
+                if parsed_none(token):
+                    line, column = token_position(self.document, path, offset)
+                    self.problems.append(Problem(f"{where(path)}: {not_a_card(token)}", line, column))
             return tuple(c for c in found if c is not None)
         return tuple(found)
 
@@ -102,7 +110,7 @@ class RecordReader:
         try:
             return parse_amount(text)
         except AmountError:
-            self.fail(path, f"'{shown(text)}' is not an exact amount (like 2, -1.50 or 3/2)")
+            self.fail(path, f"'{shown(text)}' is not an amount ({AMOUNT_FORM})")
             return None
 
     def per_player(self, mapping: dict, path: tuple, convert: Callable[[Any, tuple], Any]) -> dict[int, Any]:
@@ -114,3 +122,92 @@ class RecordReader:
             if seat is not None and value is not None:
                 result[seat] = value
         return result
+
+
+def where(path: tuple) -> str:
+    """A path as messages write it: `deals[1].hands.N`."""
+    steps = [f"[{step + 1}]" if isinstance(step, int) else f".{step}" for step in path]
+    return "".join(steps).lstrip(".") or "the document"
+
+
+def parsed_none(token: str) -> bool:
+    from .cards import parse_card
+
+    return parse_card(token) is None
+
+
+@lru_cache(maxsize=2)
+def _lines(text: str) -> list[str]:
+    return text.split("\n")
+
+
+def token_position(document: Document, path: tuple, offset: int) -> Position:
+    """Line and column of the character `offset` into the text value at `path`,
+    when the value is written on one line, plain or quoted without escapes
+    (the usual case); else the value's own position. Only for messages."""
+    return offset_position(document, document.position(path), _value_at(document.data, path), offset)
+
+
+def offset_position(document: Document, at: Position, value: Any, offset: int) -> Position:
+    """As `token_position`, for the text `value` written at `at`."""
+    line, column = at
+    text = getattr(document, "text", "")
+    if not isinstance(value, str) or not text or offset <= 0:
+        return line, column
+    lines = _lines(text)
+    if not 1 <= line <= len(lines):
+        return line, column
+    rest = lines[line - 1][column - 1:]
+    if rest.startswith(value):
+        return line, column + offset
+    if rest[:1] in ("'", '"') and rest[1:].startswith(value):
+        return line, column + 1 + offset
+    return line, column
+
+
+def _value_at(data: Any, path: tuple) -> Any:
+    for step in path:
+        try:
+            data = data[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def move_problem(document: Document, at: Position, text: Any, exc: MoveSyntaxError, *, deal: int,
+                 index: int) -> Problem:
+    """The problem of move line `index` of `deal`, written at `at`: at the
+    word at fault when the error names one, else at the line's start."""
+    line, column = at
+    token = exc.token
+    if token is not None and isinstance(text, str):
+        for match in _WORD.finditer(text):
+            if match.group() == token:
+                line, column = offset_position(document, at, text, match.start())
+                break
+    return Problem(f"deal {deal}, move {index}: {exc}", line, column)
+
+
+Place = tuple[str, Position, "tuple[Card, ...]"]  # (label such as "N's hand", where written, its cards)
+
+
+def cards_over(places: list[Place], allowed: Callable[[Card], int]) -> list[tuple[Card, Position, str]]:
+    """Each card listed in `places` more often than `allowed(card)`: the card,
+    where its first copy too many is written (places in file order), and the
+    text naming every place holding it ("N's hand (line 14), W's hand (line 17)")."""
+    counts: dict[Card, list[tuple[str, Position]]] = {}
+    for label, at, cards in sorted(places, key=lambda place: place[1]):
+        for c in cards:
+            counts.setdefault(c, []).append((label, at))
+    found = []
+    for c, holders in counts.items():
+        limit = allowed(c)
+        if len(holders) > limit:
+            seen = list(dict.fromkeys(holders))
+            named = ", ".join(f"{label} (line {at[0]}{_times(holders.count((label, at)))})" for label, at in seen)
+            found.append((c, holders[limit][1], named))
+    return sorted(found, key=lambda item: (item[1], item[0].index))
+
+
+def _times(count: int) -> str:
+    return "" if count == 1 else (", twice" if count == 2 else f", {count} times")

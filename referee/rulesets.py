@@ -15,14 +15,16 @@ from fractions import Fraction
 from functools import cache
 from typing import Mapping
 
+from .errors import shown
 from .frozen import frozen
-from .money import AmountError, parse_amount
+from .money import AMOUNT_FORM, AmountError, parse_amount
 from .resources import data_file, data_names
 from .yamldoc import load_document
 
 __all__ = [
     "OptionSpec", "RuleText", "Catalogue", "Preset", "Ruleset", "OptionError",
     "catalogue", "catalogues", "presets", "find_preset", "rule_text", "resolve",
+    "GameName", "game_named", "game_names", "preset_hint", "unknown_game", "unknown_option", "unknown_preset",
 ]
 
 OptionValue = str | int | Fraction | tuple[int, ...]
@@ -61,13 +63,16 @@ class OptionSpec:
         text = raw.strip()
         if self.kind == "choice":
             if text not in self.values:
+                from .suggest import did_you_mean
+
                 raise OptionError(
-                    f"option {self.name}: '{text}' is not one of {', '.join(self.values)}", key=self.name
+                    f"option {self.name}: '{shown(text)}' is not one of {', '.join(self.values)}"
+                    + did_you_mean(text, self.values), key=self.name
                 )
             return text
         if self.kind == "integer":
             if not text.isdigit() or len(text) > 9:
-                raise OptionError(f"option {self.name}: '{text}' is not a whole number", key=self.name)
+                raise OptionError(f"option {self.name}: '{shown(text)}' is not a whole number", key=self.name)
             value = int(text)
             if self.minimum is not None and value < self.minimum:
                 raise OptionError(f"option {self.name}: {value} is below {self.minimum}", key=self.name)
@@ -79,7 +84,7 @@ class OptionSpec:
                 amount = parse_amount(text)
             except AmountError:
                 raise OptionError(
-                    f"option {self.name}: '{text}' is not an exact amount (like 1, 0.25 or 1/3)", key=self.name
+                    f"option {self.name}: '{shown(text)}' is not an amount ({AMOUNT_FORM})", key=self.name
                 ) from None
             if self.positive and amount <= 0:
                 raise OptionError(f"option {self.name}: must be more than 0", key=self.name)
@@ -89,7 +94,7 @@ class OptionSpec:
         parts = [part.strip() for part in text.split(",")]
         if any(not p.isdigit() or len(p) > 6 for p in parts):
             raise OptionError(
-                f"option {self.name}: '{text}' is not a list of whole numbers like 3,1", key=self.name
+                f"option {self.name}: '{shown(text)}' is not a list of whole numbers like 3,1", key=self.name
             )
         return tuple(int(p) for p in parts)
 
@@ -256,15 +261,115 @@ def resolve(game: str, preset_name: str | None, overrides: Mapping[str, object])
     name = preset_name or catalogue(game).default_preset
     preset = find_preset(name)
     if preset is None or preset.game != game:
-        known = ", ".join(sorted(p.name for p in presets(game)))
-        raise OptionError(f"unknown ruleset '{name}' for {game} (known: {known})", key=None)
+        raise OptionError(unknown_preset(name, game), key=None)
     options = catalogue(game).options
     values = dict(preset.options)
     for key, raw in overrides.items():
         spec = options.get(key)
         if spec is None:
-            raise OptionError(
-                f"unknown option '{key}' for {game} (known: {', '.join(options)})", key=key, on_key=True
-            )
+            raise OptionError(unknown_option(key, game), key=key, on_key=True)
         values[key] = spec.parse(raw)
     return Ruleset(game=game, preset=preset.name, values=values, overridden=tuple(overrides))
+
+
+def unknown_option(key: object, game: str) -> str:
+    """The message for an option `game` does not have, with the closest one."""
+    from .suggest import unknown
+
+    return unknown("option", key, catalogue(game).options, where=f" for {game}")
+
+
+def unknown_preset(name: object, game: str) -> str:
+    """The message for a ruleset that is not one of `game`'s presets."""
+    from .suggest import listed
+
+    hint = preset_hint(name, game)
+    known = listed(sorted(p.name for p in presets(game)))
+    return f"unknown ruleset '{shown(name)}' for {game}" + (hint or f" (known: {known})")
+
+
+def preset_hint(name: object, game: str | None) -> str:
+    """"; did you mean 'x'?" for the preset of `game` closest to `name` (case
+    folded, aliases included), "; 'x' is a <other> preset" when it names
+    another game's, or ""."""
+    from .suggest import closest
+
+    if not isinstance(name, str):
+        return ""
+    everything = _all_presets()
+    other = everything.get(name) or everything.get(name.casefold())
+    if other is not None and game is not None and other.game != game:
+        return f"; '{shown(name)}' is a {other.game} preset, not one of {game}'s"
+    names = [key for key, preset in everything.items() if game is None or preset.game == game]
+    found = closest(name, names)
+    if not found:
+        return ""
+    preset = everything[found[0]]
+    also = f" (the preset {preset.name})" if preset.name != found[0] else ""
+    return f"; did you mean '{found[0]}'{also}?"
+
+
+@frozen(slots=True)
+class GameName:
+    """What a game name given by a user names: the game, and the preset when
+    the name was a preset's (`donkey`, `bhabhi`), else None."""
+
+    game: str
+    preset: str | None = None
+
+
+def _slug(name: str) -> str:
+    return "-".join(name.casefold().replace(",", " ").replace("_", " ").replace("-", " ").split())
+
+
+@cache
+def _game_aliases() -> dict[str, GameName]:
+    """Every other name of each game: its title and `aka` names as slugs
+    (`bhabhi-thulla`), with and without hyphens, and the presets' names and
+    aliases (read only when a name is not a game's own)."""
+    found: dict[str, GameName] = {game: GameName(game) for game in catalogues()}
+    for name, preset in _all_presets().items():
+        found.setdefault(name, GameName(preset.game, preset.name))
+    for game, cat in catalogues().items():
+        for other in (game, cat.title, *cat.aka):
+            slug = _slug(other)
+            found.setdefault(slug, GameName(game))
+            found.setdefault(slug.replace("-", ""), GameName(game))
+    return found
+
+
+def game_names() -> list[str]:
+    """The games' own names, then their other names and the presets' aliases
+    (for completion and suggestions; preset names work too but are not listed)."""
+    from .games import GAMES
+
+    others = [_slug(other) for cat in catalogues().values() for other in (cat.title, *cat.aka)]
+    aliases = [alias for preset in presets() for alias in preset.aliases]
+    return list(dict.fromkeys([*GAMES, *sorted(others), *sorted(aliases)]))
+
+
+def game_named(name: object) -> GameName | None:
+    """The game a user's name for it means (`getaway`, `Bhabhi`, `gameflipflop`,
+    `donkey`), case folded; None if it names none."""
+    from .games import GAMES
+
+    if not isinstance(name, str):
+        return None
+    if name in GAMES:
+        return GameName(name)
+    return _game_aliases().get(_slug(name))
+
+
+def unknown_game(name: object) -> str:
+    """The message for a name that is no game, with the closest name."""
+    from .games import GAMES
+    from .suggest import closest
+
+    found = closest(_slug(name) if isinstance(name, str) else name, game_names())
+    if not found:
+        found = closest(_slug(name) if isinstance(name, str) else name, _game_aliases())
+    means = ""
+    if found:
+        named = _game_aliases().get(found[0]) or GameName(found[0])
+        means = f"; did you mean '{found[0]}'" + (f" ({named.game})" if named.game != found[0] else "") + "?"
+    return f"unknown game '{shown(name)}'" + (means or f" (known: {', '.join(GAMES)})")

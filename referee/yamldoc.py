@@ -58,6 +58,7 @@ class Document:
     data: Any
     root_mark: Any
     marks: dict[int, Any] = field(default_factory=dict)
+    text: str = ""  # the source text, for the column of a word inside a value (messages only)
 
     def position(self, path: Iterable[str | int]) -> tuple[int, int]:
         """Line and column of the value at `path` (or of the nearest ancestor found)."""
@@ -325,6 +326,7 @@ def load_document(
         document = relocate.document(document)  # type: ignore[attr-defined]
     if document.data is _EMPTY or document.data is None:
         raise InputError(Problem("transcript is empty", 1, 1), file=name)
+    document.text = text
     return document
 
 

@@ -4,12 +4,12 @@ these findings stops the replay whatever `on_illegal` says."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Sequence
 
-from ...cards import JOKER, format_cards
+from ...cards import JOKER
 from ...findings import Finding
 from . import rules as R
+from ...reader import cards_over
 from .record import DealRecord
 
 __all__ = ["check_hands"]
@@ -17,7 +17,7 @@ __all__ = ["check_hands"]
 
 def check_hands(record: DealRecord, *, active: Sequence[int], dealer: int, names: tuple[str, ...]) -> list[Finding]:
     """Every problem with the dealt hands and flip card of one deal."""
-    problems: list[tuple[str, str, str]] = []  # (rule, message, where key)
+    problems: list[tuple[str, str, str | tuple[int, int]]] = []  # (rule, message, where key or position)
     for seat in active:
         if seat not in record.hands:
             problems.append((R.DEAL_RECORD, f"no hand recorded for {names[seat]}", "hands"))
@@ -27,9 +27,7 @@ def check_hands(record: DealRecord, *, active: Sequence[int], dealer: int, names
                              f"hand:{seat}"))
     if record.flip_card is None:
         problems.append((R.DEAL_RECORD, "the flip card is not recorded", "deal"))
-    counts: Counter = Counter()
     for seat, cards in record.hands.items():
-        counts.update(cards)
         where = f"hand:{seat}"
         if JOKER in cards:
             problems.append((R.NOT_IN_PACK, f"JK in {names[seat]}'s hand: the game has no jokers", where))
@@ -37,10 +35,11 @@ def check_hands(record: DealRecord, *, active: Sequence[int], dealer: int, names
             problems.append((R.BAD_DEAL, f"{names[seat]} holds {len(cards)} cards"
                              f"{'' if len(set(cards)) == len(cards) else ', not all distinct'}; five distinct"
                              " cards are dealt", where))
-    twice = [c for c, k in counts.items() if k > 1 and c is not JOKER]
-    if twice:
-        problems.append((R.CARD_TWICE, f"dealt more than once: {format_cards(sorted(twice, key=lambda c: c.index))}",
-                         "hands"))
+    places = [(f"{names[seat]}'s hand", record.at.get(f"hand:{seat}", record.at["deal"]), cards)
+              for seat, cards in record.hands.items()]
+    for c, where, named in cards_over(places, lambda c: 1):
+        if c is not JOKER:
+            problems.append((R.CARD_TWICE, f"{c} dealt more than once: {named}", where))
     if record.flip_card is JOKER:
         problems.append((R.NOT_IN_PACK, "the flip card is JK: the game has no jokers", "flip_card"))
     elif record.flip_card is not None and dealer in record.hands and record.flip_card not in record.hands[dealer]:
@@ -48,7 +47,7 @@ def check_hands(record: DealRecord, *, active: Sequence[int], dealer: int, names
                          f" {names[dealer]}'s hand", "flip_card"))
     findings = []
     for rule, message, where in problems:
-        line, column = record.at.get(where, record.at["deal"])
+        line, column = where if isinstance(where, tuple) else record.at.get(where, record.at["deal"])
         findings.append(Finding(rule=rule, message=f"{message}; the deal cannot be replayed", deal=record.number,
                                 line=line, column=column, stops_deal=True))
     return findings

@@ -24,7 +24,7 @@ from typing import Mapping
 from ...cards import Card, format_cards, parse_card
 from ...errors import shown
 from ...frozen import frozen
-from ...movetext import MoveSyntaxError, move_card, move_seat
+from ...movetext import MoveSyntaxError, move_card, move_seat, not_a_move
 
 __all__ = ["Move", "Show", "Declare", "Drop", "Draw", "Source", "Spread", "LayOff", "Discard",
            "parse_move", "write_move", "MoveSyntaxError", "parse_spread_id"]
@@ -104,6 +104,10 @@ MOVE_FORMS: tuple[tuple[str, str, str], ...] = (
     ("P layoff CARD ID", "A layoff 6H S1", "P lays CARD off on spread ID (GFF-7.9)"),
     ("P discard CARD", "C discard KD", "P ends the turn by discarding CARD (GFF-7.11)"),
 )
+#: The words of the move language (a misspelt one is corrected in messages).
+MOVE_WORDS = ("show", "declare", "drop", "draw", "stock", "discard", "spread", "layoff", "leave", "join", "after",
+              "unlimited")
+_FORMS = ", ".join(form for form, _, _ in MOVE_FORMS)
 
 
 def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, column: int) -> Move:
@@ -139,10 +143,7 @@ def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, co
     elif verb == "drop":
         if count == 2:
             return Drop(player=seat, index=index, line=line, column=column)
-    raise MoveSyntaxError(
-        f"'{shown(text)}' is not a Game, Flip, Flop move (P show CARD, P declare 49|50, P drop,"
-        " P draw stock|discard CARD, P spread ID CARDS, P layoff CARD ID, P discard CARD)"
-    )
+    raise not_a_move(text, game="Game, Flip, Flop", forms=_FORMS, words=MOVE_WORDS, seats=seats)
 
 
 def write_move(move: Move, names: tuple[str, ...]) -> str:

@@ -11,6 +11,7 @@ from ...findings import Finding
 from ...frozen import frozen
 from . import rules as R
 from .options import DealerRule, DealExtras, GetawayOptions
+from ...reader import cards_over
 from .record import RoundRecord
 
 __all__ = ["check_setup", "check_deal", "low_cards", "hand_sizes", "PreviousRound"]
@@ -73,7 +74,7 @@ def check_deal(
 ) -> list[Finding]:
     """Every GW-2.10 problem of one round's deal, as GW-4.11 findings."""
     n = len(players)
-    problems: list[tuple[str, str]] = []  # (message, where key)
+    problems: list[tuple[str, str | tuple[int, int]]] = []  # (message, where key or position)
     hands = record.hands
     pack = _pack(options.packs)
     dealt: Counter[Card] = Counter(chain.from_iterable(hands))
@@ -87,7 +88,7 @@ def check_deal(
         extra = dealt - pack
         missing = pack - dealt
         if extra:
-            problems.append((f"dealt more often than the pack(s) hold: {format_cards(sorted(extra.elements(), key=lambda c: c.index))}", "hands"))
+            problems.extend(_copies_too_many(players, record, pack))
         if missing:
             problems.append((f"not dealt: {format_cards(sorted(missing.elements(), key=lambda c: c.index))}", "hands"))
     for seat, name in enumerate(players):
@@ -133,10 +134,23 @@ def check_deal(
                              "dealer"))
     findings = []
     for message, where in problems:
-        line, column = record.at.get(where, record.at["round"])
+        line, column = where if isinstance(where, tuple) else record.at.get(where, record.at["round"])
         findings.append(Finding(rule=R.INVALID_DEAL, message=f"{message}; replay of this round stops",
                                 deal=record.number, line=line, column=column, stops_deal=True))
     return findings
+
+
+def _copies_too_many(players: tuple[str, ...], record: RoundRecord,
+                     pack: Counter[Card]) -> list[tuple[str, tuple[int, int]]]:
+    """Each card dealt more often than the pack(s) hold, at the hand holding
+    the copy too many, naming every hand that holds it."""
+    at = record.at
+    places = [(f"{name}'s hand", at[f"hand:{seat}"], record.hands[seat])
+              for seat, name in enumerate(players) if f"hand:{seat}" in at]
+    if record.removed:
+        places.append(("the removed cards", at.get("removed", at["round"]), record.removed))
+    return [(f"{c} dealt more often than the pack(s) hold ({pack[c]}): {named}", where)
+            for c, where, named in cards_over(places, lambda c: pack[c]) if c is not JOKER]
 
 
 def _sizes_message(players: tuple[str, ...], sizes: list[int], wanted: list[int]) -> str:

@@ -17,7 +17,7 @@ from typing import Mapping
 from ...cards import Card, parse_card
 from ...errors import shown
 from ...frozen import frozen
-from ...movetext import MoveSyntaxError, move_card, move_seat
+from ...movetext import MoveSyntaxError, move_card, move_seat, not_a_move
 
 __all__ = ["Move", "TrickMark", "Play", "Take", "Draw", "Break", "Skip", "parse_move", "MoveReader",
            "MoveSyntaxError", "RESERVED_NAMES", "WASTE", "write_move"]
@@ -35,6 +35,9 @@ MOVE_FORMS: tuple[tuple[str, str, str], ...] = (
     ("P skip", "E skip", "P, void in the suit led, plays nothing to this trick (pickup=none)"),
     ("trick N", "trick 3", "the plays that follow belong to trick N (optional; recommended, GW-10.6)"),
 )
+#: The words of the move language (a misspelt one is corrected in messages).
+MOVE_WORDS = ("trick", "play", "take", "draw", "waste", "break", "skip")
+_FORMS = ", ".join(form for form, _, _ in MOVE_FORMS)
 
 
 @frozen(slots=True)
@@ -108,10 +111,7 @@ def parse_move(text: str, *, seats: Mapping[str, int]) -> Move:
         return Break(player)
     if verb == "skip" and not args:
         return Skip(player)
-    raise MoveSyntaxError(
-        f"'{shown(text)}' is not a Getaway move (P play CARD, P take Q, P draw waste CARD,"
-        " P draw Q CARD, P break, P skip, trick N)"
-    )
+    raise not_a_move(text, game="Getaway", forms=_FORMS, words=MOVE_WORDS, seats=seats)
 
 
 _KNOWN: dict[tuple[str, ...], dict[str, Move]] = {}  # move lines already parsed, by seating

@@ -12,9 +12,8 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from ...cards import Card
-from ...errors import Problem
 from ...frozen import frozen
-from ...reader import Position, RecordReader
+from ...reader import Position, RecordReader, move_problem
 from ...yamldoc import Document, Positions
 from .moves import RESERVED_NAMES, Move, MoveReader, MoveSyntaxError
 
@@ -145,8 +144,8 @@ def _round(reader: _GetawayReader, raw: dict, number: int) -> RoundRecord:
             try:
                 moves.append(reader.moves(text))
             except MoveSyntaxError as exc:
-                line, column = document.position(path + ("moves", i))
-                reader.problems.append(Problem(f"deal {number}, move {i + 1}: {exc}", line, column))
+                at = document.position(path + ("moves", i))
+                reader.problems.append(move_problem(document, at, text, exc, deal=number, index=i + 1))
                 if reader.full:
                     break
     claims = _round_claims(reader, raw["claims"], path + ("claims",)) if raw.get("claims") else None

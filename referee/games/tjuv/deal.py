@@ -251,9 +251,11 @@ def _check_cards(out: _Problems, record: DealRecord) -> None:
     for where, label, cards in first:
         for c in cards:
             places.setdefault(c, []).append((label, where))
+    at = record.at
     for c, found in places.items():
         if len(found) > 1:
-            labels = " and ".join(label for label, _ in found)
+            lines = [(at.get(where) or at.get(where.split(":")[0]) or at["deal"])[0] for _, where in found]
+            labels = " and ".join(f"{label} (line {line})" for (label, _), line in zip(found, lines))
             out.add(R.PACK, f"{c} is recorded in two places ({labels})", where=found[1][1], structural=True)
 
 

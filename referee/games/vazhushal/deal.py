@@ -15,6 +15,7 @@ from typing import Iterable
 from ...cards import JOKER, Card, format_cards
 from ...findings import Finding
 from ...frozen import frozen
+from ...reader import cards_over
 from . import rules as R
 from .melds import has_pure_run
 from .options import HAND_SIZE, NoPureSequence, VazhushalOptions
@@ -80,14 +81,19 @@ class _Checker:
             elif len(hand) != HAND_SIZE:
                 self.report(R.DEAL, f"{what}: {name} holds {len(hand)} cards, not {HAND_SIZE}",
                             where=dealt.at.get(seat, where), player=seat)
-        self.copies(used, where=where, what=what)
+        self.copies(dealt, used, where=where, what=what)
         return used
 
-    def copies(self, used: Counter[Card], *, where: Position, what: str) -> None:
-        extra = used - self.pack
-        if extra:
-            listed = format_cards(sorted(extra.elements(), key=lambda c: c.index))
-            self.report(R.PACK, f"{what}: more copies than the pack holds: {listed}", where=where)
+    def copies(self, dealt: Dealt, used: Counter[Card], *, where: Position, what: str) -> None:
+        """VZ-9.4: a card dealt more often than the pack holds, at the hand
+        holding the copy too many, naming every hand that holds it."""
+        if not used - self.pack:
+            return
+        pack = self.pack
+        places = [(f"{name}'s hand", dealt.at.get(seat, where) if dealt.present[seat] else where, dealt.hands[seat])
+                  for seat, name in enumerate(self.players)]
+        for c, at, named in cards_over(places, lambda c: pack[c]):
+            self.report(R.PACK, f"{what}: {c} dealt more often than the pack holds ({pack[c]}): {named}", where=at)
 
     def doubles(self, dealt: Dealt, declared: frozenset[int], *, redeal: bool, where: Position,
                 late: frozenset[int] = frozenset()) -> None:
