@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from referee.check import check_text  # noqa: E402
 from referee.games import GAMES, get_game  # noqa: E402
-from referee.render import render_json, render_text  # noqa: E402
+from referee.render import render_json, render_quiet, render_text  # noqa: E402
 from referee.report import Report  # noqa: E402
 from referee.schemas import validate  # noqa: E402
 from referee.source import DEFAULT_MAX_BYTES, read_source  # noqa: E402
@@ -323,6 +323,34 @@ def ledger_run(folder: Path, files: int, *, distinct: int = 250) -> tuple[float,
     return min(check), min(ledger)
 
 
+def quiet_run(folder: Path, files: int, *, distinct: int = 100) -> tuple[float, float, float, float]:
+    """(default text, --quiet) seconds of `referee check --jobs 1` over `files`
+    legal Getaway files (`distinct` seeded transcripts, repeated), five times
+    in turn, the best of each; and the µs of rendering one such report as
+    text and as quiet text: --quiet renders no outcome or verdict line."""
+    quiet = folder / "quiet"
+    quiet.mkdir()
+    simulate = get_game("getaway").simulate
+    texts = [simulate(preset="getaway", players=3 + i % 6, seed=i, options={}) for i in range(distinct)]
+    for i in range(files):
+        (quiet / f"q{i:05}.yaml").write_text(texts[i % distinct])
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+
+    def timed(*options: str) -> float:
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "referee", "check", "--jobs", "1", *options, str(quiet)],
+                       capture_output=True, env=env)
+        return time.perf_counter() - started
+    default, quiet_s = [], []
+    for _ in range(5):
+        default.append(timed())
+        quiet_s.append(timed("--quiet"))
+    reports = [check_text(text) for text in texts[:20]]
+    text_us = median_ms(lambda: [render_text([r]) for r in reports], repeat=51) * 1000 / len(reports)
+    quiet_us = median_ms(lambda: [render_quiet([r]) for r in reports], repeat=51) * 1000 / len(reports)
+    return min(default), min(quiet_s), text_us, quiet_us
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer documents; skip the 2,000-file run")
@@ -394,6 +422,11 @@ def main() -> None:
             verdict = "met" if ledger_s <= 1.2 * check_s else "NOT met"
             print(f"2,000 files of every game: ledger {ledger_s:.2f} s, check --format jsonl {check_s:.2f} s,"
                   f" ratio {ledger_s / check_s:.2f} (target <= 1.2, issue 19: {verdict})")
+            text_s, quiet_s, text_us, quiet_us = quiet_run(folder, 2000)
+            verdict = "met" if quiet_s < text_s else "NOT met"
+            print(f"2,000 legal files, --jobs 1: check {text_s:.2f} s, check --quiet {quiet_s:.2f} s,"
+                  f" ratio {quiet_s / text_s:.2f} (target < 1, issue 19: {verdict}); rendering one report"
+                  f" {text_us:.1f} us as text, {quiet_us:.1f} us quiet")
         print("\nTargets (issue 7), this run:")
         for key, text, goal, met in TARGETS:
             if key in figures:
