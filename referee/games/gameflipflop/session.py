@@ -347,7 +347,8 @@ class _Session:
                              left_on_table=carry, bankrolls=None if self.bankrolls is None else dict(self.bankrolls))
         return SessionReport(findings=tuple(self.findings), deals=tuple(self.reports), money=money,
                              stake=self.stake, complete=False, provisional=self.provisional,
-                             stopped_at=self.stopped_at, in_progress=self.progress, on_table=on_table)
+                             stopped_at=None if self.progress.state == "playing" else self.stopped_at,
+                             in_progress=self.progress, on_table=on_table)
 
     def check_antes(self, record: DealRecord, antes: Mapping[int, Mapping[PotKind, Fraction]]) -> bool:
         """GFF-3.5: recorded antes must be what the tiers force."""
