@@ -89,6 +89,8 @@ def legal_lines(legal: Iterable[str], *, hidden: frozenset[str] = frozenset(),
     for head, items in groups.items():
         if not items:
             out.append(head)
+        elif len(items) == 1 and " " in items[0]:
+            out.append(f"{head} {items[0]}")  # one move of several words: as written
         else:
             out.append(f"{head}: " + (" ".join(items) if all(" " not in i for i in items) else ", ".join(items)))
     return out, counted

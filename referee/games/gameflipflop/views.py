@@ -313,9 +313,12 @@ def _table(teller: _Teller, legal: list[Move], *, hide_hands: bool, at_end: bool
     if start.bankrolls is not None:
         bankrolls = {names[s]: exact(start.bankrolls[s]) for s in state.order}
         lines.append(_money_line("bankrolls before this deal", bankrolls))
-    if at_end and report.settled:
-        lines.append(f"  result: {ending_text(report, names)[0]}")
+    result = ending_text(report, names)[0] if at_end and report.settled else None
+    if result is not None:
+        lines.append(f"  result: {result}")
     data: dict[str, Any] = state.snapshot()
+    if result is not None:
+        data["result"] = result
     if hide_hands:
         del data["hands"]
     else:

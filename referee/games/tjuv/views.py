@@ -185,6 +185,8 @@ def position(options: TjuvOptions, record: TjuvRecord, raw_moves: Sequence[Seque
     lines, data = _table(state, hide_hands=hide_hands)
     seat, step = state.to_move()
     data.update(replayed=True, state=line, turn=number)
+    if step is Step.OVER:
+        data["result"] = f"counts {_outcome(state)}"
     if step is Step.STOPPED:
         stop_move, rule = _stop_of(state)
         data["stopped"] = {"move": stop_move, "rule": rule}
