@@ -13,7 +13,7 @@ from .games.base import Header
 from .report import Report
 from .schemas import validate
 from .source import DEFAULT_MAX_BYTES, DEFAULT_STALL_SECONDS, Source, read_source
-from .transcript import read_header
+from .transcript import name_the_game, read_header
 from .yamldoc import Document, load_document
 
 __all__ = ["check_source", "check_file", "check_text", "referee_source"]
@@ -38,6 +38,7 @@ def referee_source(source: Source, *, in_progress: bool = False,
     gc.disable()
     try:
         document = load_document(source.text, name=source.name)
+        name_the_game(document)
         validate(document, "transcript.schema.json")
         header = read_header(document, in_progress=in_progress, choices=choices)
         verdict = get_game(header.game).referee(document, header)

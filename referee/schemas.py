@@ -313,9 +313,24 @@ def _leaves(error: Any) -> Iterator[Any]:
     if error.validator in ("anyOf", "oneOf") and error.context:
         from jsonschema.exceptions import best_match
 
-        yield from _leaves(best_match(error.context))
+        fitting = _fitting(error.context)
+        if len({e.relative_schema_path[0] for e in fitting}) == 1:  # one branch applies: all its errors
+            for each in fitting:
+                yield from _leaves(each)
+        else:
+            yield from _leaves(best_match(fitting))
     else:
         yield error
+
+
+def _fitting(errors: list[Any]) -> list[Any]:
+    """The branch errors worth choosing from: not those of a branch refused
+    only because the value is of another kind (`bankrolls: {Al: ten}` is a
+    mapping, so the branch for the text 'unlimited' says nothing useful;
+    `best_match` alone prefers it, as the shallower error)."""
+    misfits = {e.relative_schema_path[0] for e in errors if e.validator == "type" and not e.relative_path}
+    kept = [e for e in errors if e.relative_schema_path[0] not in misfits]
+    return kept or errors
 
 
 def _explain(error: Any, document: Document) -> Iterator[Problem]:
@@ -325,12 +340,22 @@ def _explain(error: Any, document: Document) -> Iterator[Problem]:
         keyword, expected, value = leaf.validator, leaf.validator_value, leaf.instance
         where = _where(path)
         hint = leaf.schema.get("x-expected") if isinstance(leaf.schema, dict) else None
+        if keyword in ("enum", "pattern"):
+            from .suggest import schema_problems
+
+            better = schema_problems(document, path, keyword=keyword, expected=expected, value=value, hint=hint,
+                                     where=where)
+            if better:
+                yield from better
+                continue
         if keyword in ("additionalProperties", "unevaluatedProperties") and isinstance(value, dict):
             allowed = set(leaf.schema.get("properties", {}))
             for key in value:
                 if key not in allowed:
                     kline, kcolumn = document.key_position(path + (key,))
-                    yield Problem(f"{where}: unknown key '{shown(key)}'", kline, kcolumn)
+                    from .suggest import did_you_mean
+
+                    yield Problem(f"{where}: unknown key '{shown(key)}'{did_you_mean(key, allowed)}", kline, kcolumn)
             continue
         if keyword == "required":
             missing = [key for key in expected if isinstance(value, dict) and key not in value]

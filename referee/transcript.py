@@ -4,12 +4,31 @@ overrides, resolved and typed) and players in clockwise seating order."""
 from __future__ import annotations
 
 from .errors import InputError, Problem
+from .games import GAMES
 from .games.base import Header
 from .config import Choices
 from .rulesets import OptionError, resolve
 from .yamldoc import Document
 
-__all__ = ["read_header"]
+__all__ = ["read_header", "name_the_game"]
+
+
+def name_the_game(document: Document) -> None:
+    """`game:` written as another name of a game (`bhabhi`, `Tattare`,
+    `gameflipflop`) becomes the game's own name, before the schema (which
+    dispatches on it) sees it; a preset's name (`donkey`) with no `ruleset:`
+    also names the ruleset. Anything else is left for the schema to refuse."""
+    data = document.data
+    if isinstance(data, dict):
+        game = data.get("game")
+        if game not in GAMES and isinstance(game, str):
+            from .rulesets import game_named
+
+            named = game_named(game)
+            if named is not None:
+                data["game"] = named.game
+                if named.preset is not None and "ruleset" not in data:  # `game: donkey` plays the donkey preset
+                    data["ruleset"] = named.preset
 
 
 def read_header(document: Document, *, in_progress: bool = False, choices: Choices | None = None) -> Header:

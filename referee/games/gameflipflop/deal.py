@@ -35,11 +35,13 @@ def check_hands(record: DealRecord, *, active: Sequence[int], dealer: int, names
             problems.append((R.BAD_DEAL, f"{names[seat]} holds {len(cards)} cards"
                              f"{'' if len(set(cards)) == len(cards) else ', not all distinct'}; five distinct"
                              " cards are dealt", where))
-    places = [(f"{names[seat]}'s hand", record.at.get(f"hand:{seat}", record.at["deal"]), cards)
-              for seat, cards in record.hands.items()]
-    for c, where, named in cards_over(places, lambda c: 1):
-        if c is not JOKER:
-            problems.append((R.CARD_TWICE, f"{c} dealt more than once: {named}", where))
+    dealt = [c for cards in record.hands.values() for c in cards]
+    if len(set(dealt)) != len(dealt):  # only then: where each copy is
+        places = [(f"{names[seat]}'s hand", record.at.get(f"hand:{seat}", record.at["deal"]), cards)
+                  for seat, cards in record.hands.items()]
+        for c, where, named in cards_over(places, lambda c: 1):
+            if c is not JOKER:
+                problems.append((R.CARD_TWICE, f"{c} dealt more than once: {named}", where))
     if record.flip_card is JOKER:
         problems.append((R.NOT_IN_PACK, "the flip card is JK: the game has no jokers", "flip_card"))
     elif record.flip_card is not None and dealer in record.hands and record.flip_card not in record.hands[dealer]:

@@ -24,13 +24,15 @@ from typing import Mapping
 from ...cards import Card, format_cards, parse_card
 from ...errors import shown
 from ...frozen import frozen
-from ...movetext import MoveSyntaxError, move_card, move_seat
+from ...movetext import MoveSyntaxError, move_card, move_seat, not_a_move
 
 __all__ = ["Move", "Play", "Draw", "Place", "Turn", "Pass", "parse_move", "write_move", "MoveSyntaxError",
            "VERBS", "KEYWORDS"]
 
 VERBS = ("play", "draw", "place", "turn", "pass")
 KEYWORDS = ("capture", "steal", "top", "into")
+#: The words of the move language (a misspelt one is corrected in messages).
+MOVE_WORDS = (*VERBS, *KEYWORDS, "none")
 _LISTS = ("capture", "steal")
 _NONE = "none"
 #: Every form of a move line, `(form, example, meaning)`, in the order the
@@ -164,7 +166,7 @@ def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, co
         return Play(cards=tuple(move_card(w) for w in head), capture=lists.get("capture"),
                     steals=lists.get("steal"), top=top, into=into, **at)
     if verb not in VERBS:
-        raise MoveSyntaxError(f"'{shown(text)}' is not a Tjuv move ({_SHAPES})")
+        raise not_a_move(text, game="Tjuv", forms=_SHAPES, words=MOVE_WORDS, seats=seats)
     if "top" in clauses or "into" in clauses:
         raise MoveSyntaxError(f"'{shown(text)}': 'top' and 'into' belong to a play")
     if len(head) > 1:

@@ -25,7 +25,7 @@ from typing import Mapping
 from ...cards import ALL_CARDS, JOKER, Card, format_cards
 from ...errors import shown
 from ...frozen import frozen
-from ...movetext import MoveSyntaxError, move_card, move_seat
+from ...movetext import MoveSyntaxError, move_card, move_seat, not_a_move
 from .melds import Token
 
 __all__ = [
@@ -150,6 +150,8 @@ def _number(token: str, what: str) -> int:
     return int(token)
 
 
+#: The words of the move language (a misspelt one is corrected in messages).
+MOVE_WORDS = ("draw", "stock", "line", "meld", "add", "rearrange", "discard", "out", "declare", "overflow", "end")
 _FORMS = ", ".join(form for form, _, _ in MOVE_FORMS)
 
 
@@ -203,7 +205,7 @@ def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, co
     elif verb == "declare":
         if count == 2:
             return Declare(player=player, index=index, line=line, column=column)
-    raise MoveSyntaxError(f"'{shown(text)}' is not a Vazhushal move ({_FORMS})")
+    raise not_a_move(text, game="Vazhushal", forms=_FORMS, words=MOVE_WORDS, seats=seats)
 
 
 def token_text(token: Token) -> str:
