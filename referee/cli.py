@@ -18,22 +18,31 @@ MAX_BYTES_LIMIT = 256 * 1024 * 1024  # the largest --max-bytes: a check holds th
 
 
 def _complete_games(ctx, param, incomplete: str) -> list[str]:
-    from .games import GAMES
+    from .rulesets import game_names
 
-    return [g for g in GAMES if g.startswith(incomplete)]
+    return [g for g in game_names() if g.startswith(incomplete.casefold())]
+
+
+def _game_param(ctx) -> str | None:
+    """The game named on the command line so far (an alias resolved), or None."""
+    from .rulesets import game_named
+
+    given = ctx.params.get("game") or next(iter(ctx.args), None)  # completing an option, GAME is still unparsed
+    named = game_named(given)
+    return named.game if named is not None else None
 
 
 def _complete_presets(ctx, param, incomplete: str) -> list[str]:
     from .rulesets import presets
 
-    game = ctx.params.get("game")
+    game = _game_param(ctx)
     return [p.name for p in presets(game) if p.name.startswith(incomplete)]
 
 
 def _complete_options(ctx, param, incomplete: str) -> list[str]:
     from .rulesets import catalogue
 
-    game = ctx.params.get("game") or "getaway"
+    game = _game_param(ctx) or "getaway"
     options = catalogue(game).options
     key, sep, value = incomplete.partition("=")
     if sep and key in options:
@@ -279,12 +288,14 @@ def rules(game: str | None, moves: bool) -> None:
       referee rules getaway
       referee rules tjuv --moves
     """
-    from .errors import shown
-    from .rulesets import catalogues, presets
+    from .rulesets import catalogues, game_named, presets, unknown_game
 
     known = catalogues()
-    if game is not None and game not in known:
-        _fail(f"unknown game '{shown(game)}' (known: {', '.join(known)})")
+    if game is not None:
+        named = game_named(game)
+        if named is None:
+            _fail(unknown_game(game))
+        game = named.game
     for name, cat in known.items():
         if game is not None and name != game:
             continue
@@ -420,10 +431,13 @@ def simulate(game: str, preset: str | None, players: int, seed: int, options: tu
       referee simulate getaway --preset donkey --seed 7 -o match_rounds=3
     """
     from .errors import InputError, shown
-    from .games import GAMES, get_game
+    from .games import get_game
+    from .rulesets import game_named, unknown_game
 
-    if game not in GAMES:
-        _fail(f"unknown game '{shown(game)}' (known: {', '.join(GAMES)})")
+    named = game_named(game)
+    if named is None:
+        _fail(unknown_game(game))
+    game, preset = named.game, preset or named.preset
     overrides = {}
     for item in options:
         key, sep, value = item.partition("=")
