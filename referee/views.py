@@ -137,6 +137,7 @@ class ShowView:
     stopped: Finding | None
     findings: tuple[Finding, ...]  # at this move, hidden cards written as HIDDEN_CARD
     rules: tuple[str, ...]
+    secret: frozenset[str]  # hidden cards no text may name (the recorded move's and the table's excepted)
 
 
 def show_view(report: Report, position: Position) -> ShowView:
@@ -163,7 +164,7 @@ def show_view(report: Report, position: Position) -> ShowView:
                     to_move=position.to_move, legal=tuple(legal),
                     legal_count=len(dict.fromkeys(position.legal)), legal_hidden=counted,
                     recorded=position.recorded, ruling=ruling, stopped=stopped, findings=here,
-                    rules=tuple(rules_cited(here) if ruling == "findings" else ()))
+                    rules=tuple(rules_cited(here) if ruling == "findings" else ()), secret=secret)
 
 
 def show_text(report: Report, position: Position) -> str:
@@ -214,10 +215,8 @@ def show_data(report: Report, position: Position) -> dict[str, Any]:
     lists only the moves naming no hidden card and `legal_hidden` counts the rest."""
     view = show_view(report, position)
     legal = [m for m in dict.fromkeys(position.legal) if not card_tokens(m) & position.hidden]
-    secret = frozenset(position.hidden - card_tokens(position.recorded or "")
-                       - set().union(set(), *(card_tokens(line) for line in position.lines)))
     data = {"file": report.file, "deal": position.deal, "move": position.move,
-            "position": _scrub(dict(position.data), secret), "to_move": list(position.to_move), "legal": legal,
+            "position": _scrub(dict(position.data), view.secret), "to_move": list(position.to_move), "legal": legal,
             "recorded": position.recorded, "findings": [f.to_data() for f in view.findings]}
     if position.hidden:
         data["legal_hidden"] = dict(view.legal_hidden)

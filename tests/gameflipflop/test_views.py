@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from referee.cards import ALL_CARDS
 from referee.check import check_text
 from referee.games.table import Beat, ShowError
 from referee.games.gameflipflop import GAME

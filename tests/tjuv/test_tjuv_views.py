@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee.cards import card
 from referee.cli import main
 from referee.games.base import ShowError
 from referee.games.tjuv import GAME
