@@ -147,9 +147,12 @@ def main() -> None:
 @click.option("--in-progress", "in_progress", is_flag=True,
               help="Every file is a game still being played (as `in_progress: true` says): a record that stops"
               " before the end is no finding; the report says who is to play and how many legal moves he has.")
+@click.option("--timing", is_flag=True,
+              help="JSON: give the run's wall time in the summary (summary.seconds). Without it two runs on the"
+              " same files write the same bytes.")
 def check(files: tuple[str, ...], output_format: str | None, jobs: int | None, max_bytes: int | None,
           quiet: bool | None, statistics: bool, exclude: tuple[str, ...], options: tuple[str, ...],
-          in_progress: bool) -> None:
+          in_progress: bool, timing: bool) -> None:
     """Replay transcripts and report every illegal move, penalty and result.
 
     FILES are transcripts, directories (every *.yaml and *.yml under them,
@@ -183,15 +186,19 @@ def check(files: tuple[str, ...], output_format: str | None, jobs: int | None, m
                                f"{output_format}")
     sys.exit(run_check(files, output_format="text" if statistics else output_format, jobs=jobs,
                        max_bytes=max_bytes, quiet=quiet, statistics=statistics,
-                       exclude=exclude or None, overrides=overrides, in_progress=in_progress))
+                       exclude=exclude or None, overrides=overrides, in_progress=in_progress,
+                       timing=timing))
 
 
-def _load_for_views(file: str):
-    """(report, document, header, game) for show/replay, or exit 2 with the problems."""
+def _load_for_views(file: str, output_format: str = "text"):
+    """(report, document, header, game) for show/replay, or exit 2 with the
+    problems: in text on standard output; with `json`, the unusable report
+    (schemas/report.schema.json) on standard output; with `html`, in text on
+    standard error and no page."""
     from .check import referee_source
     from .errors import InputError
     from .games import get_game
-    from .render import render_text
+    from .render import render_json, render_text
     from .report import Report
     from .source import read_source
 
@@ -200,7 +207,12 @@ def _load_for_views(file: str):
     except InputError as exc:
         report, document, header = Report.unusable(file, exc), None, None
     if document is None:
-        write_text(render_text([report]))
+        if output_format == "json":
+            sys.stdout.write(render_json([report]))
+        elif output_format == "html":
+            sys.stderr.write(render_text([report]))
+        else:
+            write_text(render_text([report]))
         sys.exit(2)
     return report, document, header, get_game(header.game)
 
@@ -232,7 +244,7 @@ def show(file: str, deal: int, move: int, hide_hands: bool, output_format: str) 
     from .games.table import ShowError
     from .views import show_data, show_text
 
-    report, document, header, game = _load_for_views(file)
+    report, document, header, game = _load_for_views(file, output_format)
     try:
         position = game.position(document, header, deal=deal, move=move, hide_hands=hide_hands)
     except ShowError as exc:
@@ -264,7 +276,7 @@ def replay(file: str, output_format: str) -> None:
     """
     from .views import replay_text
 
-    report, document, header, game = _load_for_views(file)
+    report, document, header, game = _load_for_views(file, output_format)
     beats = game.narrate(document, header)
     if output_format == "html":
         from .html import html_page

@@ -86,10 +86,12 @@ def quiet_broken_pipe() -> int:
 def run_check(files: list[str] | tuple[str, ...], *, output_format: str | None = None, jobs: int | None = None,
               max_bytes: int | None = None, quiet: bool | None = None, statistics: bool = False,
               exclude: tuple[str, ...] | None = None, overrides: Mapping[str, str] | None = None,
-              in_progress: bool = False) -> int:
+              in_progress: bool = False, timing: bool = False) -> int:
     """Check FILES (paths, directories, globs, `-`), write the reports to
     standard output, and return the exit status (`report.exit_status`).
     `in_progress`: every file is a game in progress (`--in-progress`).
+    `timing`: the JSON summary gives the run's wall time (`--timing`; off, two
+    runs on the same files write the same bytes).
     What is None here comes from the nearest configuration file
     (`config.load_config`), else the built-in default; a configuration that
     cannot be used is one line and status 2. SIGINT and SIGTERM stop the run
@@ -113,7 +115,7 @@ def run_check(files: list[str] | tuple[str, ...], *, output_format: str | None =
             files, output_format=output_format or config.format or "text", jobs=jobs or config.jobs,
             max_bytes=max_bytes, quiet=config.quiet if quiet is None else quiet, statistics=statistics,
             exclude=config.exclude if exclude is None else exclude, games=config.games, overrides=overrides or {},
-            in_progress=in_progress)
+            in_progress=in_progress, timing=timing)
     except KeyboardInterrupt:
         return interrupted(signal.SIGINT)
     except Terminated:
@@ -125,7 +127,8 @@ def run_check(files: list[str] | tuple[str, ...], *, output_format: str | None =
 
 def _run_check(files: list[str] | tuple[str, ...], *, output_format: str, jobs: int | None,
                max_bytes: int | None, quiet: bool | None, statistics: bool, exclude: tuple[str, ...] | None,
-               games: Mapping, overrides: Mapping[str, str], in_progress: bool = False) -> int:
+               games: Mapping, overrides: Mapping[str, str], in_progress: bool = False,
+               timing: bool = False) -> int:
     import time
     from contextlib import closing
 
@@ -173,8 +176,9 @@ def _run_check(files: list[str] | tuple[str, ...], *, output_format: str, jobs: 
         from .html import html_page
 
         write_page(html_page(reports))
+        sys.stderr.write(render_problems(reports))  # the page lists them; the terminal shows them too
     elif not streaming:
-        sys.stdout.write(RENDERERS[output_format](reports, seconds=seconds))
+        sys.stdout.write(RENDERERS[output_format](reports, seconds=seconds if timing else None))
     elif len(statuses) > 1:
         target = sys.stdout if output_format == "text" else sys.stderr
         target.write(render_summary(summary(statuses, seconds=seconds)))

@@ -14,11 +14,26 @@ MAX_SHOWN = 60
 
 @frozen(slots=True)
 class Problem:
-    """One reason a file is unusable, at a 1-based line and column when known."""
+    """One reason a file is unusable, at a 1-based line and column when known.
+
+    A YAML syntax error also has a `kind` (a stable name, e.g. `indented-more`),
+    a `hint` (what to write instead) and an `excerpt`: its line as written (or
+    a window of it, whose first character is at `excerpt_column`); the text
+    renderer shows it under the message with a caret at `column`."""
 
     message: str
     line: int | None = None
     column: int | None = None
+    kind: str | None = None
+    hint: str | None = None
+    excerpt: str | None = None
+    excerpt_column: int | None = None
+
+    def to_data(self) -> dict:
+        """Plain data for JSON (schemas/report.schema.json, `$defs/problem`)."""
+        return {k: v for k, v in (("line", self.line), ("column", self.column), ("message", self.message),
+                                  ("kind", self.kind), ("hint", self.hint), ("excerpt", self.excerpt),
+                                  ("excerpt_column", self.excerpt_column)) if v is not None}
 
 
 class InputError(Exception):

@@ -13,12 +13,12 @@ import json
 from typing import Callable, Iterable
 
 from . import __version__
-from .errors import shown
+from .errors import Problem, shown
 from .findings import Finding, Severity
 from .report import Report, Status
 
 __all__ = ["RENDERERS", "render_text", "render_quiet", "render_problems", "render_json", "render_jsonl", "render_github",
-           "render_summary", "render_statistics", "summary", "finding_line", "progress_text"]
+           "render_summary", "render_statistics", "summary", "finding_line", "problem_lines", "progress_text"]
 
 
 def _place(file: str, line: int | None, column: int | None) -> str:
@@ -43,9 +43,33 @@ def finding_line(file: str, finding: Finding) -> str:
     return text
 
 
+def _width(text: str) -> int:
+    """Columns a terminal gives `text` (wide East Asian characters take two, combining marks none)."""
+    if text.isascii():
+        return len(text)
+    from unicodedata import combining, east_asian_width
+
+    return sum(0 if combining(ch) else 2 if east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def problem_lines(file: str, problem: Problem) -> list[str]:
+    """`file:line:col: error: message`, then (when the problem has them) its line as
+    written with a caret under the column, and its hint."""
+    out = [f"{_place(file, problem.line, problem.column)}: error: {shown(problem.message, 400)}"]
+    if problem.excerpt is not None and problem.line is not None:
+        first = problem.excerpt_column or 1
+        cut = "..." if first > 1 else ""
+        number = str(problem.line)
+        before = shown(problem.excerpt[:max(0, (problem.column or 1) - first)], 400)
+        out.append(f"  {number} | {cut}{shown(problem.excerpt, 400)}")
+        out.append(f"  {' ' * len(number)} | {' ' * _width(cut + before)}^")
+    if problem.hint:
+        out.append(f"  hint: {shown(problem.hint, 400)}")
+    return out
+
+
 def _unusable_text(report: Report) -> list[str]:
-    out = [f"{_place(report.file, problem.line, problem.column)}: error: {shown(problem.message, 400)}"
-           for problem in report.problems]
+    out = [line for problem in report.problems for line in problem_lines(report.file, problem)]
     out.append(f"{shown(report.file, 200)}: unusable (exit 2)")
     return out
 
@@ -140,7 +164,8 @@ def render_github(reports: Iterable[Report], *, seconds: float | None = None) ->
     lines: list[str] = []
     for report in reports:
         if report.status is Status.UNUSABLE:
-            lines.extend(_annotation("error", report.file, p.line, p.column, "unusable", p.message)
+            lines.extend(_annotation("error", report.file, p.line, p.column, "unusable",
+                                     p.message + (f"\nhint: {p.hint}" if p.hint else ""))
                          for p in report.problems)
             continue
         for finding in report.findings:

@@ -62,10 +62,7 @@ class Report:
         """The report as plain JSON-ready data (schemas/report.schema.json)."""
         data: dict[str, Any] = {"file": self.file, "status": self.status.value, "exit": self.exit_code}
         if self.status is Status.UNUSABLE:
-            data["problems"] = [
-                {k: v for k, v in (("line", p.line), ("column", p.column), ("message", p.message)) if v is not None}
-                for p in self.problems
-            ]
+            data["problems"] = [p.to_data() for p in self.problems]
             return data
         data.update(game=self.game, ruleset=self.ruleset, options=dict(self.options), players=list(self.players))
         data["findings"] = [f.to_data() for f in self.findings]

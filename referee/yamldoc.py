@@ -35,7 +35,6 @@ __all__ = ["Document", "Positions", "load_document", "Path", "DEFAULT_MAX_DEPTH"
 
 DEFAULT_MAX_DEPTH = 32
 DEFAULT_MAX_SCALAR = 4096
-_IMPLICIT_KEY_LIMIT = 1024
 
 Path = tuple[str | int, ...]
 
@@ -270,32 +269,6 @@ class _EditorLines:
         return document
 
 
-def _syntax_error(exc: yaml.YAMLError, text: str, relocate: Callable[[Any], Any] = _same) -> InputError:
-    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-    if mark is not None:
-        mark = relocate(mark)
-    problem = getattr(exc, "problem", None) or str(exc).split("\n")[0]
-    context = getattr(exc, "context", None)
-    message = f"YAML syntax: {problem}"
-    if context:
-        message += f" ({context})"
-    if mark is not None:
-        line, column = mark.line + 1, mark.column + 1
-        if column > _IMPLICIT_KEY_LIMIT and "mapping values" in problem:
-            message += (
-                f"; a key longer than {_IMPLICIT_KEY_LIMIT} characters must be quoted"
-                " or written after '? '"
-            )
-        return InputError(Problem(message, line, column))
-    position = getattr(exc, "position", None)
-    if isinstance(position, int):  # ReaderError: a character YAML forbids
-        char = getattr(exc, "character", None)
-        line, column = _line_col(text, position)
-        what = f"character {shown(char)}" if isinstance(char, str) else "character"
-        return InputError(Problem(f"YAML syntax: {what} not allowed in YAML text", line, column))
-    return InputError(Problem(message))
-
-
 def load_document(
     text: str,
     *,
@@ -317,7 +290,9 @@ def load_document(
     except InputError as exc:
         raise exc.with_file(name) from None
     except yaml.YAMLError as exc:
-        raise _syntax_error(exc, text, relocate).with_file(name) from None
+        from .yamlerrors import syntax_error  # only when the parse has failed
+
+        raise syntax_error(exc, text, relocate).with_file(name) from None
     except UnicodeEncodeError as exc:  # libyaml takes UTF-8: a lone surrogate (U+D800 to U+DFFF) is not text
         line, column = _line_col(text, exc.start)
         raise InputError(Problem(f"character {shown(text[exc.start])} (a lone surrogate) is not text",

@@ -46,7 +46,8 @@ def test_errors_after_a_kept_separator_are_at_editor_lines():
     base = 'a: "x\u2028y"\n'
     assert check_text(base + "b: 1\nb: 2\n").problems[0].line == 3  # duplicate key
     assert check_text(base + "b: &x 1\n").problems[0].line == 2  # anchor
-    assert check_text(base + "b: [\n").problems[0].line == 3  # syntax error at the end
+    report = check_text(base + "b: [\n")  # a syntax error at the end, named at its '['
+    assert (report.problems[0].line, report.problems[0].column) == (2, 4)
 
 
 @pytest.mark.parametrize("char", ["\u2028", "\u2029", "\x85"])
