@@ -37,6 +37,7 @@ class Kind(enum.Enum):
 
     INDENTED_MORE = "indented-more"
     INDENT_MISMATCH = "indent-mismatch"
+    INDENTED_LESS = "indented-less"
     MISSING_DASH = "missing-dash"
     MISSING_COLON = "missing-colon"
     TAB = "tab"
@@ -312,13 +313,72 @@ def _mapping_values(text: _Text, mark: Any) -> _Named | None:
     above = text.content_above(number)
     if above is None:
         return None
+    started = _plain_start(text, offset)
+    if started is not None and started < above:
+        return _indented_less(text, started)
     first = text.first(number)
     if text.column(first) > text.starts_of(above)[-1][0]:
         return _Named(Kind.INDENTED_MORE, first,
                       "this line is indented more than the line above it; keys of one mapping start in the"
                       " same column",
                       f"start it {_as_line(text.starts_of(above)[-1][0], above, text)}")
-    return _glued(text, above)
+    return (_indent_mismatch(text, number, first) or _glued(text, above)
+            or _no_key(text, above, column=text.column(first)))
+
+
+def _plain_start(text: _Text, offset: int) -> int | None:
+    """The line where the unquoted value that ends just before `offset` starts."""
+    scalars = [t for t in _tokens_before(text.text, offset) if isinstance(t, yaml.ScalarToken)]
+    if not scalars or scalars[-1].style not in (None, ""):
+        return None
+    return text.line_of(scalars[-1].start_mark.index)
+
+
+def _indented_less(text: _Text, number: int) -> _Named:
+    """A line whose next lines, indented more, were read as the rest of its value."""
+    following = next(n for n in range(number + 1, len(text.starts)) if text.is_content(n))
+    starts = text.starts_of(number)
+    hint = "indent the lines after it as this one"
+    above = text.content_above(number)
+    if above is not None:
+        wanted = [column for column, item in text.starts_of(above) if item == starts[0][1]]
+        if wanted and wanted[-1] > starts[0][0]:
+            hint = f"start it {_as_line(wanted[-1], above, text)}, or {hint}"
+    return _Named(Kind.INDENTED_LESS, text.first(number),
+                  f"this line is indented less than the lines after it, so YAML reads line {following + 1} and on"
+                  " as the rest of its value", hint)
+
+
+def _no_key(text: _Text, number: int, *, column: int | None = None) -> _Named | None:
+    """A line of plain text (no key, no bracket or quote; after a `- ` only if its
+    text starts at `column`) that YAML read as a value going on from the line
+    above, or as the whole document."""
+    line = text.line(number)
+    at, item = text.starts_of(number)[-1][0], len(text.starts_of(number)) > 1
+    if (item and at != column) or _KEY_COLON.search(line) or line[at:at + 1] in "[{\"'|>":
+        return None
+    return _missing_colon(text.starts[number] + at)
+
+
+def _missing_colon(offset: int) -> _Named:
+    return _Named(Kind.MISSING_COLON, offset, "this line is neither a key ('name: value') nor a list item ('- value')",
+                  "write a key as 'name: value'; if the line goes on the value above it, join the two lines;"
+                  " a comment starts with '#'")
+
+
+def _document_start(text: _Text, mark: Any) -> _Named | None:
+    """`did not find expected <document start>`: the document ended before this line,
+    because its first line is plain text, or is indented more than this one."""
+    number = text.line_of(mark.index)
+    root = next((n for n in range(number) if text.is_content(n) and text.line(n)[:1] != "%"), None)
+    if root is None:
+        return None
+    first = text.first(root)
+    if text.column(first) > text.column(mark.index):
+        return _Named(Kind.INDENTED_MORE, first,
+                      "this line is indented more than the lines below it; keys of one mapping start in the"
+                      " same column", f"start it in column {text.column(mark.index) + 1}, as line {number + 1} does")
+    return _no_key(text, root)
 
 
 def _glued(text: _Text, number: int) -> _Named | None:
@@ -395,8 +455,7 @@ def _simple_key(text: _Text, mark: Any, context_mark: Any) -> _Named | None:
                               "this line is not a list item like the lines above it: a list item starts with '- '",
                               f"write '- {_word(written)}' if it is an item of the list above")
             break
-    return _Named(Kind.MISSING_COLON, offset, "this line is neither a key ('name: value') nor a list item ('- value')",
-                  "write a key as 'name: value'; if the line goes on the value above it, join the two lines")
+    return _missing_colon(offset)
 
 
 def _flow(text: _Text, mark: Any, context_mark: Any) -> _Named | None:
@@ -460,6 +519,8 @@ def _named(text: _Text, exc: Any) -> _Named | None:
         return _flow(text, mark, context_mark)
     if "expected node content" in problem or "expected the node content" in problem:
         return _node_content(text, mark)
+    if "<document start>" in problem:
+        return _document_start(text, mark)
     if "block mapping" in context and ("expected key" in problem or "expected <block end>" in problem):
         return _block_mapping(text, mark)
     if "block collection" in context and ("'-' indicator" in problem or "expected <block end>" in problem):

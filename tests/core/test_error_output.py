@@ -51,6 +51,13 @@ CASES = [
     ("key between two levels", edited("    moves:", "   moves:"), "indent-mismatch", 9, 4),
     ("a move without its dash", edited("      - N play AS\n", "      N play AS\n"), "missing-dash", 11, 7),
     ("a line that is no key", edited("    hands:\n", "    hands:\n    spare\n"), "missing-colon", 7, 5),
+    ("a key without its colon", edited("  - dealer: N", "  - dealer N"), "missing-colon", 5, 5),
+    ("a comment without its #", "A friendly game\n" + HEAD + DEAL, "missing-colon", 1, 1),
+    ("a text line above a key", edited("players: [N, E, S, W]\n", "players: [N, E, S, W]\nsome words\nx: 1\n"),
+     "missing-colon", 4, 1),
+    ("the first key indented", " " + HEAD + DEAL, "indented-more", 1, 2),
+    ("an item indented less than the next lines", edited("      - N play AS\n", "  - trick 2\n      - N play AS\n"
+                                                        "    claims: {}\n"), "indented-less", 11, 3),
     ("a tab for indentation", edited("      E: AH", "\tE: AH"), "tab", 8, 1),
     ("a tab before a list item", edited("      - N play", "\t- N play"), "tab", 11, 1),
     ("a quote never closed", HEAD + 'meta:\n  event: "Seed 000\n', "unclosed-quote", 5, 10),
