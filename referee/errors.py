@@ -16,18 +16,17 @@ MAX_SHOWN = 60
 class Problem:
     """One reason a file is unusable, at a 1-based line and column when known.
 
-    A YAML syntax error also has a `kind` (a stable name, e.g. `indented-more`),
-    a `hint` (what to write instead) and an `excerpt`: its line as written (or
-    a window of it, whose first character is at `excerpt_column`); the text
-    renderer shows it under the message with a caret at `column`."""
+    A YAML syntax error is a `yamlerrors.SyntaxProblem`, which also has a
+    `kind` (a stable name, e.g. `indented-more`), a `hint` (what to write
+    instead) and an `excerpt` (its line as written, or a window of it whose
+    first character is at `excerpt_column`); here they are None. (They are
+    not fields here: each field costs every run's start-up.)"""
 
     message: str
     line: int | None = None
     column: int | None = None
-    kind: str | None = None
-    hint: str | None = None
-    excerpt: str | None = None
-    excerpt_column: int | None = None
+
+    kind = hint = excerpt = excerpt_column = None
 
     def to_data(self) -> dict:
         """Plain data for JSON (schemas/report.schema.json, `$defs/problem`)."""

@@ -25,7 +25,7 @@ import yaml
 from .errors import InputError, Problem, shown
 from .frozen import frozen
 
-__all__ = ["Kind", "syntax_error", "EXCERPT_WIDTH"]
+__all__ = ["Kind", "SyntaxProblem", "syntax_error", "EXCERPT_WIDTH"]
 
 EXCERPT_WIDTH = 120  # the most characters of a line an excerpt holds
 _IMPLICIT_KEY_LIMIT = 1024  # libyaml's longest simple key
@@ -56,6 +56,18 @@ class Kind(enum.Enum):
     BAD_ESCAPE = "bad-escape"
     RESERVED = "reserved-character"
     LONG_KEY = "long-key"
+
+
+@frozen(slots=True)
+class SyntaxProblem(Problem):
+    """A YAML syntax error: the problem, the kind of mistake (a `Kind` value),
+    what to write instead, and its line as written (or a window of at most
+    `EXCERPT_WIDTH` characters of it, whose first character is at `excerpt_column`)."""
+
+    kind: str | None = None
+    hint: str | None = None
+    excerpt: str | None = None
+    excerpt_column: int | None = None
 
 
 @frozen(slots=True)
@@ -556,14 +568,14 @@ def syntax_error(exc: yaml.YAMLError, source: str, relocate: Callable[[Any], Any
     if named is not None:
         line, column = text.place(named.offset)
         excerpt, first = _excerpt(text, line, column)
-        return InputError(Problem(named.message, line, column, kind=named.kind.value, hint=named.hint,
+        return InputError(SyntaxProblem(named.message, line, column, kind=named.kind.value, hint=named.hint,
                                   excerpt=excerpt, excerpt_column=first if excerpt is not None else None))
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     if mark is not None:
         mark = relocate(mark)
         line, column = mark.line + 1, mark.column + 1
         excerpt, first = _excerpt(text, line, column)
-        return InputError(Problem(_parser_words(exc), line, column, excerpt=excerpt,
+        return InputError(SyntaxProblem(_parser_words(exc), line, column, excerpt=excerpt,
                                   excerpt_column=first if excerpt is not None else None))
     position = getattr(exc, "position", None)
     if isinstance(position, int):  # ReaderError: a character YAML forbids
@@ -573,7 +585,7 @@ def syntax_error(exc: yaml.YAMLError, source: str, relocate: Callable[[Any], Any
             char = chr(char)
         what = f"character {shown(char)}" if isinstance(char, str) else "character"
         excerpt, first = _excerpt(text, line, column)
-        return InputError(Problem(f"YAML syntax: {what} not allowed in YAML text", line, column,
+        return InputError(SyntaxProblem(f"YAML syntax: {what} not allowed in YAML text", line, column,
                                   hint="remove it, or write it as an escape inside double quotes",
                                   excerpt=excerpt, excerpt_column=first if excerpt is not None else None))
-    return InputError(Problem(_parser_words(exc)))
+    return InputError(Problem(_parser_words(exc)))  # no place: nothing to show
