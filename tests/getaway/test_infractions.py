@@ -109,7 +109,7 @@ def test_gw_4_10_card_not_held_stops_the_round():
     state = position(NESW, HANDS, power="N", trick_no=11)
     play(state, ["N play 8C", "E play 9C", "S play 2C"])
     assert wheres(state) == {(2, "GW-4.10")}
-    assert state.phase is Phase.STOPPED and not state.finish().settled
+    assert state.phase is Phase.STOPPED and not state.close().settled
 
 
 def test_gw_4_10_an_escaped_player_plays():
@@ -148,7 +148,7 @@ def test_gw_4_14_names_the_last_move_after_plays_replayed_at_once():
     state = position(NESW, HANDS, power="N", trick_no=11)
     state.replay(moves(["N play 8C", "E play QC", "S play 2C"], NESW))
     assert state.index == 3 and state.phase is Phase.PLAYING
-    state.finish()
+    state.close()
     assert wheres(state) == {(3, "GW-4.14")}
 
 
@@ -170,7 +170,7 @@ def test_gw_4_14_a_late_play_after_a_take():
 def test_gw_4_14_events_stop_before_the_end():
     state = position(NESW, HANDS, power="N", trick_no=11)
     play(state, ["N play 8C"])
-    state.finish()
+    state.close()
     assert wheres(state) == {(1, "GW-4.14")}
 
 

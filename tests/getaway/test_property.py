@@ -234,7 +234,7 @@ def test_cards_are_conserved_after_every_move(config):
             for index, move in enumerate(rnd.moves, start=1):
                 state.apply(move, index)
                 assert state.census() == pack, (seed, index)
-            assert state.finish().settled
+            assert state.close().settled
 
 
 def test_the_same_seed_gives_the_same_transcript():

@@ -45,7 +45,7 @@ def test_gw_10_9_take_after_dead_position_is_legal(take_hand, numbered):
     lines = _numbered(TO_DEAD + ["B take A"])[0 if numbered else 1]
     state = _dead_position(_breaker(take_hand), lines)
     assert state.findings == [] and state.phase is Phase.OVER
-    result = state.finish()
+    result = state.close()
     # GW-3.35: A escapes when his hand is taken; B, the last in-player, loses
     assert result.settled and not result.dead and order(state) == ["A", "B"] and result.loser == 1
     assert result.legs == 4
@@ -57,7 +57,7 @@ def test_gw_10_9_take_at_a_dead_position_is_judged_as_usual():
     assert wheres(state) == {(4, "GW-4.12")}
     # under take_hand=any anybody may: A takes B's hand and loses
     state = _dead_position(_breaker(TakeHand.ANY), TO_DEAD + ["A take B"])
-    assert state.findings == [] and state.finish().loser == 0
+    assert state.findings == [] and state.close().loser == 0
 
 
 @pytest.mark.parametrize("numbered", [True, False])
@@ -67,7 +67,7 @@ def test_gw_10_9_broken_lead_after_dead_position_is_legal(numbered):
     state = _dead_position(_breaker(), lines)
     assert [f for f in state.findings if f.is_error] == []
     assert state.phase is Phase.ENDED and state.trick.number == 8
-    result = state.finish()  # stopped at a dead position again: a dead round now
+    result = state.close()  # stopped at a dead position again: a dead round now
     assert result.settled and result.dead and result.loser is None
     assert {f.rule for f in state.findings} <= {"GW-10.6"}  # without trick lines: notes of the reading taken
 
@@ -77,7 +77,7 @@ def test_gw_10_9_dead_round_only_when_the_transcript_stops_there(take_hand):
     state = _dead_position(_breaker(take_hand), TO_DEAD)
     state.advance()
     assert state.phase is Phase.WINDOW and state.at_dead_position() and not state.dead
-    result = state.finish()
+    result = state.close()
     assert result.settled and result.dead and result.loser is None and state.findings == []
 
 
@@ -88,7 +88,7 @@ def test_gw_10_9_a_take_that_leaves_the_position_dead_then_a_stop_is_a_dead_roun
     assert state.at_dead_position()
     play(state, ["C take A"])
     assert state.findings == [] and order(state) == []
-    result = state.finish()
+    result = state.close()
     assert result.settled and result.dead and [state.players[s] for s in result.order] == ["A"]
 
 

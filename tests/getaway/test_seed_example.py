@@ -85,7 +85,7 @@ def test_v0_without_trick_numbers_reads_the_same():
 
 def test_v0_six_tricks_alone_are_an_unfinished_round():
     state = _after(6)
-    result = state.finish()
+    result = state.close()
     assert not result.settled
     assert [(f.rule, f.move) for f in state.findings] == [("GW-4.14", 27)]  # at the last move: 6 trick lines + 21 plays
 
@@ -107,4 +107,4 @@ def test_sample_cards_are_conserved_after_every_move():
     for index, move in enumerate(moves(document.data["deals"][0]["moves"], PLAYERS), start=1):
         state.apply(move, index)
         assert state.census() == full
-    assert state.finish().settled and state.phase is Phase.OVER
+    assert state.close().settled and state.phase is Phase.OVER

@@ -15,7 +15,7 @@ PLAYERS = ("A", "B")
 def _run(a: str, b: str, events: list[str], options: GetawayOptions | None = None):
     state = position(PLAYERS, {"A": a, "B": b}, power="A", trick_no=9, waste=W0, options=options)
     play(state, events)
-    return state, state.finish()
+    return state, state.close()
 
 
 @pytest.mark.parametrize(

@@ -15,10 +15,11 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from operator import itemgetter
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from ...cards import Card, Suit, card, format_cards
 from ...findings import Finding, Severity
+from ...core.state import Snapshot
 from ...frozen import frozen
 from ...hand import Hand
 from . import rules as R
@@ -257,9 +258,28 @@ class Round:
 
     # ------------------------------------------------------------ the events
 
-    def apply(self, move: Move, index: int) -> None:
-        """Referee one move, the `index`-th of the deal."""
-        self.replay((move,), index)
+    @property
+    def stopped(self) -> bool:
+        return self.phase is _STOPPED
+
+    @property
+    def over(self) -> bool:
+        return self.phase is _OVER
+
+    def apply(self, move: Move, index: int | None = None) -> list[Finding]:
+        """Referee one move (the `State` protocol); its findings. `index`
+        (tests, the simulator): stamp them as the `index`-th move of the
+        deal; without it the driver places them."""
+        before = len(self.findings)
+        self.replay((move,), index or 0)
+        return self.findings[before:]
+
+    def run(self, moves: Sequence[Move]) -> list[Finding]:
+        """Every move in turn, up to a stop (the `BatchState` fast path:
+        `replay`, with each finding's move index set)."""
+        before = len(self.findings)
+        self.replay(moves)
+        return self.findings[before:]
 
     def replay(self, moves: Iterable[Move], start: int = 1) -> None:
         """Referee `moves` in turn, the first as the `start`-th of the deal
@@ -394,17 +414,29 @@ class Round:
         elif isinstance(move, (Break, Skip)):
             self._on_void(move)
 
-    def finish(self) -> RoundResult:
+    def finish(self) -> list[Finding]:
         """The events have run out: resolve the last trick and see whether the
         round ended (GW-4.14 if not; a dead round if they stop at a GW-10.1
-        position, GW-10.9)."""
+        position, GW-10.9). The findings (at the last move applied)."""
+        before = len(self.findings)
         if self.phase is Phase.ENDED:
             self._resolve()
         if self.at_dead_position():  # GW-10.9: stopped where only a take could end the round
             self._declare_dead()
         if self.phase not in (Phase.OVER, Phase.STOPPED):
             self._stop(R.SEQUENCE, f"the round's events stop before it has ended ({self.phase.value})")
+        return self.findings[before:]
+
+    def close(self) -> RoundResult:
+        """`finish()`, then the `result()` (for tests and views)."""
+        self.finish()
         return self.result()
+
+    def snapshot(self, *, hide_hands: bool) -> Snapshot:
+        """The table now, for `show` (views.py writes it)."""
+        from .views import snapshot
+
+        return snapshot(self, hide_hands=hide_hands)
 
     def play_on(self) -> list[Move] | None:
         """The events have run out in a round still being played (a record in

@@ -1,16 +1,17 @@
-"""Getaway as a `Game`: read the record, check setup and deals, replay every
-round, settle the match, compare the claims."""
+"""Getaway as a `Game`: its `Match` for the core driver (core/driver.py),
+which reads the record, checks setup and deals, replays every round through
+the engine (a `State`), settles the match and compares the claims."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Mapping
 
+from ...core.driver import Closed, Match, Opening, Play, Settlement, judge, play_deal
 from ...findings import Finding
 from ...yamldoc import Document
 from ..base import DealOutcome, Header, InProgress, RecordGame, Verdict
 from .deal import PreviousRound, check_deal, check_setup
-from .engine import Phase, Round, RoundResult
+from .engine import Round, RoundResult
 from .options import GetawayOptions
 from .record import GetawayRecord, RoundRecord, read_record
 from .settle import compare_match, compare_round, match_summary, round_points, round_summary, settle_match
@@ -18,36 +19,7 @@ from .settle import compare_match, compare_round, match_summary, round_points, r
 if TYPE_CHECKING:
     from ..table import Beat, Position
 
-__all__ = ["Getaway", "replay_round"]
-
-
-def replay_round(options: GetawayOptions, players: tuple[str, ...], record: RoundRecord) -> Round:
-    """A round replayed through all its moves (deal assumed valid)."""
-    state = Round(options=options, players=players, hands=record.hands, deal=record.number,
-                  removed=record.removed, marked=record.marked)
-    state.replay(record.moves)
-    state.finish()
-    return state
-
-
-def replay_in_progress(options: GetawayOptions, players: tuple[str, ...],
-                       record: RoundRecord) -> tuple[Round, InProgress | None]:
-    """The last round of a record in progress, replayed through its moves,
-    and where it stands; None when it is over (it is then finished as any
-    round is, by `finish()`)."""
-    state = Round(options=options, players=players, hands=record.hands, deal=record.number,
-                  removed=record.removed, marked=record.marked)
-    state.replay(record.moves)
-    moves = len(record.moves)
-    if state.phase is Phase.STOPPED:
-        return state, InProgress(deal=record.number, move=moves, state="stopped")
-    legal = state.play_on()
-    if legal is None:
-        state.finish()
-        return state, None
-    return state, InProgress(deal=record.number, move=moves, to_play=tuple(players[s] for s in state.to_play()),
-                             legal_moves=len(legal))
-
+__all__ = ["Getaway", "GetawayMatch", "replay_round", "options_for"]
 
 _UNSETTLED = RoundResult(settled=False, dead=False, order=(), loser=None, legs=None, penalties=())
 
@@ -69,10 +41,77 @@ def options_for(values: Mapping[str, object]) -> GetawayOptions:
     return options
 
 
-def located(findings: list[Finding], record: RoundRecord) -> list[Finding]:
-    """The findings with the line and column of the move each concerns."""
-    return [replace(f, line=line, column=column) for f in findings
-            for line, column in (record.position(f.move),)]
+def start_round(options: GetawayOptions, players: tuple[str, ...], record: RoundRecord) -> Round:
+    """The engine at the first move of a round."""
+    return Round(options=options, players=players, hands=record.hands, deal=record.number,
+                 removed=record.removed, marked=record.marked)
+
+
+def replay_round(options: GetawayOptions, players: tuple[str, ...], record: RoundRecord) -> Round:
+    """A round replayed through all its moves and finished (deal assumed valid)."""
+    state = start_round(options, players, record)
+    state.run(record.moves)
+    state.finish()
+    return state
+
+
+class GetawayMatch:
+    """One Getaway transcript judged by the driver: what a round leaves to
+    the next (the dealer and loser, for the next deal check) and to the
+    match (every round's result and points)."""
+
+    def __init__(self, record: GetawayRecord, options: GetawayOptions) -> None:
+        self.record, self.options = record, options
+        self.players = record.players
+        self.blocked = False
+        self.previous: PreviousRound | None = None
+        self.results: list[RoundResult] = []
+        self.points: list[dict[int, int] | None] = []
+
+    def setup(self) -> list[Finding]:
+        line, column = self.record.at.get("players", (1, 1))
+        found = check_setup(self.options, self.players, line=line, column=column)
+        self.blocked = bool(found)
+        return found
+
+    def deals(self) -> tuple[RoundRecord, ...]:
+        return self.record.rounds
+
+    def open(self, rnd: RoundRecord) -> Opening:
+        found = () if self.blocked else tuple(check_deal(self.options, self.players, rnd, self.previous))
+        return Opening(number=rnd.number, findings=found, state=start_round(self.options, self.players, rnd),
+                       moves=rnd.moves, replay=not self.blocked and not found, position=rnd.position)
+
+    def close(self, rnd: RoundRecord, play: Play) -> Closed:
+        result = play.state.result() if play.replayed else _UNSETTLED
+        points = round_points(result, self.options, len(self.players))
+        found = compare_round(rnd.claims, result, points, self.players, rnd.number) if rnd.claims is not None else []
+        lines, data = round_summary(result, points, self.players, dealer=rnd.dealer, deal=rnd.number)
+        self.results.append(result)
+        self.points.append(points)
+        self.previous = PreviousRound(dealer=rnd.dealer, loser=result.loser, known=result.settled)
+        return Closed(outcome=DealOutcome(number=rnd.number, settled=result.settled, lines=lines, data=data),
+                      findings=tuple(found))
+
+    def pause(self, rnd: RoundRecord, play: Play) -> Closed:
+        data = {"deal": rnd.number, "dealer": self.players[rnd.dealer], "settled": False, "in_progress": True}
+        return Closed(outcome=DealOutcome(number=rnd.number, settled=False, data=data,
+                                          lines=(f"deal {rnd.number}: in progress after move {len(rnd.moves)}",)))
+
+    def goes_on(self) -> bool:
+        return len(self.record.rounds) < self.options.match_rounds
+
+    def settle(self) -> Settlement:
+        n = len(self.players)
+        match = settle_match(self.results, self.points, self.options, n)
+        claims = self.record.claims
+        found = tuple(compare_match(claims, match, self.players)) if claims is not None else ()
+        lines, data = match_summary(match, self.players, self.options, len(self.record.rounds))
+        return Settlement(lines=lines, data=data, findings=found)
+
+    def standing(self, progress: InProgress) -> Settlement:
+        lines, data = _standing(self.points, self.players, self.options, rounds=len(self.record.rounds))
+        return Settlement(lines=lines, data=data)
 
 
 class Getaway(RecordGame):
@@ -82,6 +121,9 @@ class Getaway(RecordGame):
         """The typed record (raises InputError)."""
         return read_record(document, header.players)
 
+    def match(self, record: GetawayRecord, header: Header) -> Match:
+        return GetawayMatch(record, options_for(header.ruleset.values))
+
     def judge_header(self, record: GetawayRecord, header: Header) -> Verdict:
         return self.judge(record, options_for(header.ruleset.values), in_progress=header.in_progress)
 
@@ -89,86 +131,7 @@ class Getaway(RecordGame):
         """Every round judged and the match settled. `in_progress`: the last
         round may stop before it has ended (no GW-4.14 for it, its claims
         are not compared) and the match may have rounds to come."""
-        if in_progress:
-            return self._judge_in_progress(record, options)
-        players = record.players
-        n = len(players)
-        line, column = record.at.get("players", (1, 1))
-        setup = check_setup(options, players, line=line, column=column)
-        findings: list[Finding] = list(setup)
-        outcomes: list[DealOutcome] = []
-        results: list[RoundResult] = []
-        points_list = []
-        previous: PreviousRound | None = None
-        for rnd in record.rounds:
-            if setup:
-                result = RoundResult(settled=False, dead=False, order=(), loser=None, legs=None, penalties=())
-            else:
-                deal_findings = check_deal(options, players, rnd, previous)
-                findings.extend(deal_findings)
-                if deal_findings:
-                    result = RoundResult(settled=False, dead=False, order=(), loser=None, legs=None, penalties=())
-                else:
-                    state = replay_round(options, players, rnd)
-                    findings.extend(located(state.findings, rnd))
-                    result = state.result()
-            points = round_points(result, options, n)
-            if rnd.claims is not None:
-                findings.extend(compare_round(rnd.claims, result, points, players, rnd.number))
-            lines, data = round_summary(result, points, players, dealer=rnd.dealer, deal=rnd.number)
-            outcomes.append(DealOutcome(number=rnd.number, settled=result.settled, lines=lines, data=data))
-            results.append(result)
-            points_list.append(points)
-            previous = PreviousRound(dealer=rnd.dealer, loser=result.loser, known=result.settled)
-        match = settle_match(results, points_list, options, n)
-        if record.claims is not None:
-            findings.extend(compare_match(record.claims, match, players))
-        lines, data = match_summary(match, players, options, len(record.rounds))
-        return Verdict(findings=tuple(findings), deals=tuple(outcomes), lines=lines, data=data)
-
-    def _judge_in_progress(self, record: GetawayRecord, options: GetawayOptions) -> Verdict:
-        players = record.players
-        n = len(players)
-        line, column = record.at.get("players", (1, 1))
-        setup = check_setup(options, players, line=line, column=column)
-        findings: list[Finding] = list(setup)
-        outcomes: list[DealOutcome] = []
-        points_list = []
-        previous: PreviousRound | None = None
-        last = record.rounds[-1]
-        progress: InProgress | None = None
-        for rnd in record.rounds:
-            result = _UNSETTLED
-            deal_findings = [] if setup else check_deal(options, players, rnd, previous)
-            findings.extend(deal_findings)
-            if rnd is not last:
-                if not setup and not deal_findings:
-                    state = replay_round(options, players, rnd)
-                    findings.extend(located(state.findings, rnd))
-                    result = state.result()
-            elif setup or deal_findings:
-                progress = InProgress(deal=rnd.number, move=len(rnd.moves), state="stopped")
-            else:
-                state, progress = replay_in_progress(options, players, rnd)
-                findings.extend(located(state.findings, rnd))
-                result = state.result()
-            points = round_points(result, options, n)
-            if progress is not None:
-                lines = (f"deal {rnd.number}: in progress after move {len(rnd.moves)}",)
-                data = {"deal": rnd.number, "dealer": players[rnd.dealer], "settled": False, "in_progress": True}
-            else:
-                if rnd.claims is not None:
-                    findings.extend(compare_round(rnd.claims, result, points, players, rnd.number))
-                lines, data = round_summary(result, points, players, dealer=rnd.dealer, deal=rnd.number)
-                points_list.append(points)
-            outcomes.append(DealOutcome(number=rnd.number, settled=result.settled, lines=lines, data=data))
-            previous = PreviousRound(dealer=rnd.dealer, loser=result.loser, known=result.settled)
-        if progress is None and len(record.rounds) < options.match_rounds:
-            progress = InProgress(deal=last.number, move=len(last.moves), state="between_deals")
-        if progress is None:  # the match is over: judged as a finished record is
-            return self.judge(record, options)
-        lines, data = _standing(points_list, players, options, rounds=len(record.rounds))
-        return Verdict(findings=tuple(findings), deals=tuple(outcomes), lines=lines, data=data, in_progress=progress)
+        return judge(GetawayMatch(record, options), in_progress=in_progress)
 
     def position(self, document: Document, header: Header, *, deal: int, move: int,
                  hide_hands: bool = False) -> Position:
@@ -177,17 +140,27 @@ class Getaway(RecordGame):
         options = options_for(header.ruleset.values)
         record = read_record(document, header.players)
         raw = [entry["moves"] for entry in document.data["deals"]]
-        return position(options, record, raw, deal=deal, move=move, hide_hands=hide_hands)
+        return position(GetawayMatch(record, options), raw, deal=deal, move=move, hide_hands=hide_hands)
 
     def narrate(self, document: Document, header: Header) -> list[Beat]:
         from .views import narrate
 
-        return narrate(options_for(header.ruleset.values), read_record(document, header.players))
+        return narrate(GetawayMatch(read_record(document, header.players), options_for(header.ruleset.values)))
 
     def simulate(self, *, preset: str, players: int, seed: int, options: Mapping[str, str] | None = None) -> str:
         from .simulate import simulate
 
         return simulate(preset=preset, players=players, seed=seed, overrides=options or {})
+
+
+def replay_in_progress(options: GetawayOptions, players: tuple[str, ...],
+                       record: RoundRecord) -> tuple[Round, InProgress | None]:
+    """The last round of a record in progress as the driver leaves it, and
+    where it stands (None when it is over: it is then finished)."""
+    opening = Opening(number=record.number, state=start_round(options, players, record), moves=record.moves,
+                      position=record.position)
+    play = play_deal(opening, players=players, playing=True)
+    return play.state, play.progress
 
 
 def _standing(points: list[dict[int, int] | None], players: tuple[str, ...], options: GetawayOptions, *,

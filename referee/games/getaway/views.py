@@ -10,22 +10,24 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from typing import TYPE_CHECKING
+
 from ...cards import format_cards
+from ...core.driver import Replay, replay, walk
+from ...core.state import Snapshot
 from ...hand import sort_cards
 from ..table import Beat, Position, ShowError
 from .engine import End, Phase, Round, Trick
 from .moves import Draw, Play, Take, TrickMark, write_move
-from .options import FirstTrickOrder, GetawayOptions
-from .record import GetawayRecord, RoundRecord
+from .options import FirstTrickOrder
+from .record import RoundRecord
 
-__all__ = ["position", "narrate"]
+if TYPE_CHECKING:
+    from .game import GetawayMatch
+
+__all__ = ["position", "narrate", "snapshot"]
 
 _ENDS = {End.FULL: "full", End.TOCHOO: "stopped by a tochoo", End.BREAK: "broken", End.PENALTY: "ended by a penalty"}
-
-
-def _start(options: GetawayOptions, players: tuple[str, ...], rnd: RoundRecord) -> Round:
-    return Round(options=options, players=players, hands=[list(h) for h in rnd.hands], deal=rnd.number,
-                 removed=list(rnd.removed or ()), marked=rnd.marked)
 
 
 def _cards(cards) -> str:
@@ -80,6 +82,12 @@ def _to_move(state: Round) -> tuple[str, ...]:
     return ()
 
 
+def snapshot(state: Round, *, hide_hands: bool) -> Snapshot:
+    """The table now (`Round.snapshot`, the `State` protocol's)."""
+    lines, data = _snapshot(state, hide_hands=hide_hands)
+    return Snapshot(lines=tuple(lines), data=data)
+
+
 def _snapshot(state: Round, *, hide_hands: bool) -> tuple[list[str], dict[str, Any]]:
     players = state.players
     said = _state_line(state, hide_hands=hide_hands)
@@ -120,18 +128,20 @@ def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def position(options: GetawayOptions, record: GetawayRecord, raw_moves: list[list[str]], *, deal: int, move: int,
-             hide_hands: bool) -> Position:
-    """The table before `move` of `deal` (both 1-based)."""
+def position(match: GetawayMatch, raw_moves: list[list[str]], *, deal: int, move: int, hide_hands: bool) -> Position:
+    """The table before `move` of `deal` (both 1-based): the check's replay, stopped there."""
+    record = match.record
     if not 1 <= deal <= len(record.rounds):
         raise ShowError(f"deal {deal}: the transcript has deals 1 to {len(record.rounds)}")
     rnd = record.rounds[deal - 1]
     if not 1 <= move <= len(rnd.moves) + 1:
         raise ShowError(f"move {move}: deal {deal} has moves 1 to {len(rnd.moves)}; {len(rnd.moves) + 1} for the end of the deal")
-    state = _start(options, record.players, rnd)
-    for index, earlier in enumerate(rnd.moves[: move - 1], start=1):
-        state.apply(earlier, index)
-    result = state.finish() if move > len(rnd.moves) and state.phase is not Phase.STOPPED else None
+    run = replay(match, deal=deal, upto=move)
+    state = run.state
+    result = None
+    if move > len(rnd.moves) and state.phase is not Phase.STOPPED:
+        run.finish()
+        result = state.result()
     lines, data = _snapshot(state, hide_hands=hide_hands)
     if result is not None:
         said = _result_text(state, result)
@@ -225,11 +235,11 @@ def _dealt_beat(state: Round, rnd: RoundRecord) -> Beat:
     return Beat(deal=rnd.number, first=0, last=0, title="Hands as dealt", plays=plays, outcome="; ".join(parts))
 
 
-def narrate_round(options: GetawayOptions, players: tuple[str, ...], rnd: RoundRecord) -> list[Beat]:
+def narrate_round(match: GetawayMatch, rnd: RoundRecord, run: Replay) -> list[Beat]:
     """One round: its deal, a beat per trick, take and draw, each event told
     at the move that caused it (a trick's escapes and pickup with the trick,
-    a take's escape with the take), and its end."""
-    state = _start(options, players, rnd)
+    a take's escape with the take), and its end (the check's replay, step by step)."""
+    state, players = run.state, match.players
     beats: list[Beat] = [_dealt_beat(state, rnd)]
     opened: dict[int, int] = {}  # id(trick) -> index of its first move
     last_index = 0
@@ -239,14 +249,15 @@ def narrate_round(options: GetawayOptions, players: tuple[str, ...], rnd: RoundR
             escaped = state.places[escaped_before:]
             beats.append(_trick_beat(state, trick, first=opened.pop(id(trick)), last=last_index, escaped=escaped))
 
-    for index, move in enumerate(rnd.moves, start=1):
+    while run.index < len(rnd.moves):
+        index, move = run.index + 1, run.next_move()
         trick, places = state.trick, len(state.places)
         if state.phase is Phase.ENDED and not isinstance(move, TrickMark) \
                 and not (isinstance(move, Play) and state._is_late(move)):
             state.advance()  # what the move would do first: the ended trick is settled, and told, before it
             settle(trick, places)
             places = len(state.places)
-        state.apply(move, index)
+        run.step()
         settle(trick, places)
         if state.trick is not None and id(state.trick) not in opened and not state.trick.resolved \
                 and state.trick is not trick:
@@ -272,7 +283,8 @@ def narrate_round(options: GetawayOptions, players: tuple[str, ...], rnd: RoundR
                               outcome="the replay of this round stops here (see the finding)"))
             return beats
     trick, places = state.trick, len(state.places)
-    result = state.finish()
+    run.finish()
+    result = state.result()
     settle(trick, places)
     if trick is not None and not trick.resolved and id(trick) in opened and state.phase is Phase.OVER:
         plays = tuple((players[s], c.token) for s, c, _ in trick.plays)
@@ -289,8 +301,8 @@ def narrate_round(options: GetawayOptions, players: tuple[str, ...], rnd: RoundR
     return beats
 
 
-def narrate(options: GetawayOptions, record: GetawayRecord) -> list[Beat]:
+def narrate(match: GetawayMatch) -> list[Beat]:
     beats: list[Beat] = []
-    for rnd in record.rounds:
-        beats.extend(narrate_round(options, record.players, rnd))
+    for rnd, run in zip(match.record.rounds, walk(match)):
+        beats.extend(narrate_round(match, rnd, run))
     return beats
