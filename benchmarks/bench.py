@@ -36,7 +36,7 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from referee.check import check_text  # noqa: E402
-from referee.games import GAMES, get_game  # noqa: E402
+from referee.games import GAMES, REGISTRY, get_game  # noqa: E402
 from referee.render import render_json, render_quiet, render_text  # noqa: E402
 from referee.report import Report  # noqa: E402
 from referee.schemas import validate  # noqa: E402
@@ -44,8 +44,8 @@ from referee.source import DEFAULT_MAX_BYTES, read_source  # noqa: E402
 from referee.transcript import read_header  # noqa: E402
 from referee.yamldoc import load_document  # noqa: E402
 
-PRESETS = {"getaway": "getaway", "tjuv": "tjuv", "game-flip-flop": "dayton", "vazhushal": "vazhushal"}
-PLAYERS = {"getaway": 4, "tjuv": 4, "game-flip-flop": 4, "vazhushal": 2}
+PRESETS = {entry.name: entry.default_preset for entry in REGISTRY}  # each game's set plays its default preset
+PLAYERS = {entry.name: entry.bench_players for entry in REGISTRY}
 ISSUE_CSAFE_MS = 0.65  # the issue's bare CSafeLoader parse of its 156-move transcript, on its machine
 TARGETS = [
     ("ratio", "150-move Getaway: whole check / CSafeLoader parse", "<= 1.5", lambda v: v <= 1.5),

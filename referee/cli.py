@@ -40,9 +40,10 @@ def _complete_presets(ctx, param, incomplete: str) -> list[str]:
 
 
 def _complete_options(ctx, param, incomplete: str) -> list[str]:
+    from .games import REGISTRY
     from .rulesets import catalogue
 
-    game = _game_param(ctx) or "getaway"
+    game = _game_param(ctx) or REGISTRY.default.name
     options = catalogue(game).options
     key, sep, value = incomplete.partition("=")
     if sep and key in options:

@@ -8,9 +8,11 @@ import re
 import sys
 from typing import TextIO
 
+from .games import REGISTRY
+
 __all__ = ["wanted", "paint"]
 
-_RULE = re.compile(r"(?<![\w-])((?:GW|TJ|GFF|VZ)-\d+\.\d+)")
+_RULE = re.compile(rf"(?<![\w-])({REGISTRY.rule_id_pattern()})")
 _RED_CARD = re.compile(r"\b(10|[2-9JQKA])([HD])\b")
 _VERDICT = re.compile(r": (legal|illegal|unusable)(?= \(|$)", re.M)
 _NOTE = re.compile(r": note: ")

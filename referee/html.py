@@ -13,6 +13,7 @@ from typing import Any, Iterable, Mapping
 
 from . import __version__
 from .findings import Finding, Severity
+from .games import REGISTRY
 from .games.table import Beat, Position
 from .report import Report, Status
 from .errors import shown
@@ -24,7 +25,7 @@ __all__ = ["html_page", "show_page"]
 
 _CARD = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b|\bJK\b")
 _GLYPH = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-_RULE = re.compile(r"\b(?:GW|TJ|GFF|VZ)-\d+\.\d+\b")
+_RULE = re.compile(rf"\b{REGISTRY.rule_id_pattern()}\b")
 
 _STYLE = """
 :root { color-scheme: light; }

@@ -1,23 +1,29 @@
-"""The games the referee knows, by name. Each is a module exposing `GAME`,
-an object with the `Game` interface of `base.py`; modules load on first use."""
+"""The games the referee knows: the registry's entries (core/registry.py).
+Each entry names a package exposing `GAME`, an object with the `Game`
+interface of `base.py`; packages load on first use. This is the one list
+of games: a new game adds its entry here."""
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from ..core.registry import GameEntry, Registry
 
 if TYPE_CHECKING:
     from .base import Game
 
-__all__ = ["GAMES", "get_game"]
+__all__ = ["REGISTRY", "GAMES", "get_game"]
 
-GAMES: dict[str, str] = {
-    "getaway": "referee.games.getaway",
-    "vazhushal": "referee.games.vazhushal",
-    "game-flip-flop": "referee.games.gameflipflop",
-    "tjuv": "referee.games.tjuv",
-}
+REGISTRY = Registry(
+    GameEntry(name="getaway", module="referee.games.getaway", prefix="GW"),
+    GameEntry(name="vazhushal", module="referee.games.vazhushal", prefix="VZ", bench_players=2),
+    GameEntry(name="game-flip-flop", module="referee.games.gameflipflop", prefix="GFF"),
+    GameEntry(name="tjuv", module="referee.games.tjuv", prefix="TJ"),
+)
+
+#: Name -> package, for callers that want only that.
+GAMES: dict[str, str] = REGISTRY.modules()
 
 
 def get_game(name: str) -> Game:
-    return importlib.import_module(GAMES[name]).GAME
+    return REGISTRY.game(name)
