@@ -1,5 +1,6 @@
-"""Getaway's fast path (`Round.run`, the inlined `Round.replay`) against the
-full rule path (`Round.apply`, one move at a time): every seeded game and a
+"""Getaway's fast path (`Round.run` and `Round.apply`, both through the
+shortcuts inlined in `Round.replay`) against the full rule path alone
+(`Round._apply`, one move at a time): every seeded game and a
 broken copy of each (a card swapped, a move dropped, repeated or moved),
 compared by the findings and by the state after every move."""
 
@@ -57,7 +58,7 @@ def _broken(moves: list, rng: random.Random) -> list:
 def _compare(options, players, rnd, moves) -> None:
     step = _fresh(options, players, rnd)
     for k, move in enumerate(moves, start=1):
-        step.apply(move, k)
+        step._apply(move, k)  # the full rule path alone, no shortcut
         batch = _fresh(options, players, rnd)
         found = batch.run(moves[:k])
         assert _findings(found) == _findings(step.findings), k
