@@ -31,7 +31,7 @@ from referee.frozen import frozen
 
 ROOT = Path(__file__).resolve().parents[2]
 FENCE = re.compile(r"^```(?P<lang>[^\n`]*)\n(?P<body>.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
-MARKER = re.compile(r"<!--\s*(?P<kind>expect|output):\s*(?P<text>.*?)\s*-->\s*\Z", re.DOTALL)
+MARKER = re.compile(r"<!--\s*(?P<kind>expect|output):\s*(?P<text>(?:(?!<!--|-->).)*?)\s*-->\s*\Z", re.DOTALL)
 INNER_EXPECT = re.compile(r"^\s*#\s*expect:\s*(?P<text>.*?)\s*$", re.MULTILINE)
 ITEM = re.compile(r"^(?P<rule>[A-Z]{2,3}-\d+\.\d+)(?:\s+at\s+deal\s+(?P<deal>\d+)(?:,?\s+move\s+(?P<move>\d+))?)?$")
 TOP_KEY = "^{}:"
@@ -188,3 +188,6 @@ def test_output_blocks():
     assert output_command(marked) == ("referee rules", "getaway: Getaway\n")
     plain, = blocks_of("```sh\nreferee check a.yaml\n```\n", "x.md")
     assert output_command(plain) is None
+    # a marker belongs to the block right after it, never to a later one
+    first, second = blocks_of("<!-- output: referee rules -->\n```\nx\n```\n\ntext\n\n```\ny\n```\n", "x.md")
+    assert first.marker == ("output", "referee rules") and second.marker is None
