@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 import sys
 from operator import attrgetter
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, TypeVar, cast, dataclass_transform, overload
 
 __all__ = ["frozen"]
 
@@ -42,7 +42,20 @@ class _Factory:
 _FACTORY = _Factory()
 
 
-def frozen(cls: type[T] | None = None, /, *, slots: bool = False, kw_only: bool = False, eq: bool = True) -> Any:
+@overload
+def frozen(cls: type[T], /) -> type[T]: ...
+@overload
+def frozen(
+    cls: None = None, /, *, slots: bool = False, kw_only: bool = False, eq: bool = True
+) -> Callable[[type[T]], type[T]]: ...
+
+
+# Typing only: type checkers read `@frozen` classes as frozen dataclasses
+# (fields, __init__, replace); at run time it only sets an attribute on the function.
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, dataclasses.Field))
+def frozen(
+    cls: type[T] | None = None, /, *, slots: bool = False, kw_only: bool = False, eq: bool = True
+) -> type[T] | Callable[[type[T]], type[T]]:
     """`@frozen` or `@frozen(slots=True, kw_only=True)`; `eq=False` keeps
     identity equality and hashing (for interned values). See the module."""
     def wrap(target: type[T]) -> type[T]:
@@ -64,7 +77,7 @@ def _build(cls: type[T], *, slots: bool, kw_only: bool, eq: bool = True) -> type
         cls.__doc__ = ""  # dataclasses would build one from the signature, at a cost
     # dataclasses collects the fields (and makes the slots class); it generates nothing here.
     cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False, frozen=False, slots=slots, kw_only=kw_only)
-    fields = dataclasses.fields(cls)
+    fields = dataclasses.fields(cast(Any, cls))  # a dataclass now; mypy sees only type[T]
     namespace: dict[str, Any] = {"__frozen_set__": object.__setattr__, "__frozen_factory__": _FACTORY}
     generated: dict[str, Any] = {}
     exec(_init(cls, fields, namespace), namespace, generated)  # noqa: S102 - our own generated source
@@ -113,7 +126,7 @@ def _hash(key: Callable[[Any], tuple]) -> Callable[[Any], int]:
     return __hash__
 
 
-def _frozen_methods(cls: type, names: tuple[str, ...]) -> dict[str, Callable]:
+def _frozen_methods(cls: type[Any], names: tuple[str, ...]) -> dict[str, Callable]:
     """__setattr__ and __delattr__ that refuse, as dataclasses' frozen ones do,
     and for slots classes the __getstate__/__setstate__ that pickle and copy
     need once setattr is refused."""
@@ -143,7 +156,9 @@ def _frozen_methods(cls: type, names: tuple[str, ...]) -> dict[str, Callable]:
 
 def _init(cls: type, fields: tuple[dataclasses.Field, ...], namespace: dict[str, Any]) -> str:
     """The source of `__init__`, with defaults and factories put in `namespace`."""
-    positional, keyword, body = [], [], []
+    positional: list[str] = []
+    keyword: list[str] = []
+    body: list[str] = []
     for f in fields:
         has_default = f.default is not dataclasses.MISSING
         factory: Callable[[], Any] | None = None if f.default_factory is dataclasses.MISSING else f.default_factory

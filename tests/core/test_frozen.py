@@ -113,3 +113,12 @@ def test_value_classes_of_the_package_are_dataclasses():
     with pytest.raises(dataclasses.FrozenInstanceError):
         finding.rule = "GW-4.5"  # type: ignore[misc]
     assert pickle.loads(pickle.dumps(card("AS"))) is not None
+
+
+def test_type_checkers_read_it_as_a_frozen_dataclass():
+    """PEP 681: mypy sees `@frozen` classes as frozen dataclasses (fields,
+    __init__, replace) only through this marker; field() is a field specifier."""
+    marker = frozen.__dataclass_transform__
+    frozen_default = marker.get("frozen_default", marker.get("kwargs", {}).get("frozen_default"))  # 3.11: in kwargs
+    assert frozen_default is True
+    assert dataclasses.field in marker["field_specifiers"]
