@@ -121,6 +121,9 @@ class Catalogue:
 
 @frozen(slots=True)
 class Preset:
+    """A named preset; `options` holds every option's value (the file's
+    own, else the catalogue's default)."""
+
     name: str
     game: str
     title: str
@@ -185,9 +188,13 @@ def _catalogue_of(raw: dict) -> Catalogue:
 
 
 def _preset_of(raw: dict, path: str) -> Preset:
+    """A preset file: it lists only the options that differ from the
+    catalogue's defaults (tests/core/test_options_source.py rejects one
+    restating a default); every other option gets its default here."""
     game = catalogue(raw["game"])
-    values = {name: spec.parse(raw["options"].get(name, spec.default)) for name, spec in game.options.items()}
-    unknown = set(raw["options"]) - set(game.options)
+    written = raw.get("options", {})
+    values = {name: spec.parse(written.get(name, spec.default)) for name, spec in game.options.items()}
+    unknown = set(written) - set(game.options)
     assert not unknown, f"{path}: unknown options {unknown}"
     missing = set(raw["cites"]) - set(game.rules)
     assert not missing, f"{path}: cites undeclared rules {missing}"
