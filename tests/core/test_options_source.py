@@ -123,3 +123,27 @@ def test_every_preset_resolves_to_exactly_its_values_before_presets_listed_only_
 
 def test_a_preset_without_options_is_every_default():
     assert dict(resolve("getaway", "getaway", {}).values) == defaults("getaway")
+
+
+PRESET = "kind: preset\npreset: p\ngame: getaway\ntitle: P\ncites: []\n"
+
+
+@pytest.mark.parametrize("text,valid", [
+    (PRESET, True),  # no options: every default
+    (PRESET + "options: {trump: spades}\n", True),
+    (PRESET + "options: {}\n", False),  # left out instead
+    ("kind: game\ngame: g\ntitle: G\noptions: {}\nrules: {GW-1.1: {title: t, text: t}}\n", True),
+    ("kind: game\ngame: g\ntitle: G\ndigest: d\noptions: {}\nrules: {GW-1.1: {title: t, text: t}}\n", False),
+    ("kind: game\ngame: g\ntitle: G\nseeds: [s]\noptions: {}\nrules: {GW-1.1: {title: t, text: t}}\n", False),
+], ids=["preset-without-options", "preset-with-options", "preset-empty-options", "catalogue",
+        "catalogue-digest", "catalogue-seeds"])
+def test_the_ruleset_schema_takes_presets_without_options_and_no_digest_or_seeds(text, valid):
+    from referee.errors import InputError
+    from referee.schemas import validate
+
+    document = load_document(text, name="r.yaml")
+    if valid:
+        validate(document, "ruleset.schema.json")
+    else:
+        with pytest.raises(InputError):
+            validate(document, "ruleset.schema.json")

@@ -1,6 +1,8 @@
 """Rulesets as data: presets resolve, options are typed, and the rule IDs the
 code cites match the presets' `cites` both ways and exist in the catalogue
-(the catalogue against the rule books docs/rules: tests/core/test_rulebook.py)."""
+(the catalogue against the rule books docs/rules: tests/core/test_rulebook.py;
+against each game's options dataclass, and the presets against the defaults:
+tests/core/test_options_source.py)."""
 
 import importlib
 import re
@@ -9,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from referee.games import GAMES
-from referee.games.getaway.options import GetawayOptions
 from referee.rulesets import OptionError, catalogue, catalogues, find_preset, presets, resolve
 
 RULE_ID = re.compile(r"^(GW|TJ|GFF|VZ)-\d+\.\d+$")
@@ -45,26 +46,6 @@ def test_every_rule_id_the_code_mentions_is_declared(game):
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_game_has_a_preset_of_its_own_or_named_default(game):
     assert presets(game)
-
-
-def test_getaway_options_dataclass_matches_the_catalogue():
-    import dataclasses
-    import enum
-
-    options = catalogue("getaway").options
-    fields = {f.name: f for f in dataclasses.fields(GetawayOptions)}
-    assert set(fields) == set(options)
-    for name, spec in options.items():
-        default = fields[name].default
-        if isinstance(default, enum.Enum):
-            assert {member.value for member in type(default)} == set(spec.values), name
-        if isinstance(default, bool):
-            assert set(spec.values) == {"yes", "no"}, name
-
-
-def test_every_getaway_preset_builds_typed_options():
-    for preset in presets("getaway"):
-        GetawayOptions.from_values(preset.options)
 
 
 def test_aliases_and_overrides():
