@@ -116,7 +116,7 @@ def find_config(start: str | None = None) -> tuple[str, str, tuple[str, ...], di
             text = _read(path)
             if table and "referee" not in text:  # cannot hold the table: not parsed
                 continue
-            data = _parse(path, text)
+            data: Any = _parse(path, text)  # the table inside it, or None
             for key in table:
                 data = data.get(key) if isinstance(data, dict) else None
             if data is not None:

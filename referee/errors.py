@@ -5,6 +5,8 @@ A finding (an illegal move) is never an exception; see `findings.py`.
 
 from __future__ import annotations
 
+from typing import cast
+
 from .frozen import frozen
 
 __all__ = ["Problem", "InputError", "shown", "MAX_SHOWN", "internal_error"]
@@ -26,7 +28,9 @@ class Problem:
     line: int | None = None
     column: int | None = None
 
-    kind = hint = excerpt = excerpt_column = None
+    # Plain class attributes, typed as SyntaxProblem's fields so it may override them.
+    kind = hint = excerpt = cast("str | None", None)
+    excerpt_column = cast("int | None", None)
 
     def to_data(self) -> dict:
         """Plain data for JSON (schemas/report.schema.json, `$defs/problem`)."""

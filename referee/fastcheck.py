@@ -234,9 +234,9 @@ class _Compiler:
             if "prefixItems" in schema:
                 raise Unsupported("prefixItems")
             item = self.compile(arg, base)
-            search = getattr(item, "search", None)
-            if search is not None:  # items that are text matching a pattern (move lines): one loop, no calls
-                matched: set[str] = item.matched
+            text_search = getattr(item, "search", None)
+            if text_search is not None:  # items that are text matching a pattern (move lines): one loop, no calls
+                matched: set[str] = item.matched  # type: ignore[attr-defined]  # set with search by _text_check
 
                 def texts(v: Any) -> bool:
                     if isinstance(v, list):
@@ -248,7 +248,7 @@ class _Compiler:
                         for x in v:
                             if x.__class__ is str and x in matched:
                                 continue
-                            if not isinstance(x, str) or search(x) is None:
+                            if not isinstance(x, str) or text_search(x) is None:
                                 return False
                             if len(matched) < _MATCHED:
                                 matched.add(x)
@@ -271,12 +271,12 @@ class _Compiler:
                 return lambda v: True
             return lambda v: not isinstance(v, list) or distinct(v)
         if key in ("allOf", "anyOf", "oneOf"):
-            subs = [self.compile(sub, base) for sub in arg]
+            branches = [self.compile(sub, base) for sub in arg]
             if key == "allOf":
-                return lambda v: all(sub(v) for sub in subs)
+                return lambda v: all(sub(v) for sub in branches)
             if key == "anyOf":
-                return lambda v: any(sub(v) for sub in subs)
-            return lambda v: sum(1 for sub in subs if sub(v)) == 1
+                return lambda v: any(sub(v) for sub in branches)
+            return lambda v: sum(1 for sub in branches if sub(v)) == 1
         if key == "not":
             sub = self.compile(arg, base)
             return lambda v: not sub(v)
@@ -305,7 +305,7 @@ def _text_check(schema: dict, keys: list[str]) -> Check | None:
             if len(matched) < _MATCHED:
                 matched.add(v)
             return True
-        matches.search = search  # type: ignore[attr-defined] - lets `items` inline it
+        matches.search = search  # type: ignore[attr-defined]  # lets `items` inline it
         matches.matched = matched  # type: ignore[attr-defined]
         return matches
     return lambda v: (isinstance(v, str) and len(v) >= low and (high is None or len(v) <= high)

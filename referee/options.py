@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import enum
 from dataclasses import MISSING, fields
-from typing import Any, Callable, Mapping, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeVar
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 __all__ = ["typed_options", "TRUTHS"]
 
-T = TypeVar("T")
+T = TypeVar("T", bound="DataclassInstance")
 
 #: The words the catalogues use for on/off options.
 TRUTHS: Mapping[str, bool] = {"yes": True, "no": False, "on": True, "off": False,

@@ -100,7 +100,7 @@ def _registry() -> Any:
         (uri, Resource.from_contents(contents, default_specification=DRAFT202012))
         for uri, contents in _all_schemas().items()
     ]
-    return Registry(retrieve=_refuse).with_resources(resources)
+    return Registry(retrieve=_refuse).with_resources(resources)  # type: ignore[call-arg]  # attrs alias of _retrieve
 
 
 @cache
@@ -119,7 +119,8 @@ def _validator_class() -> Any:
 
     def items(validator: Any, items: Any, instance: Any, schema: dict) -> Iterator[Any]:
         if isinstance(items, bool) or "prefixItems" in schema or not isinstance(instance, list):
-            yield from _keywords.items(validator, items, instance, schema)
+            # A generator (types-jsonschema says it returns None).
+            yield from _keywords.items(validator, items, instance, schema)  # type: ignore[func-returns-value,misc]
             return
         passes = _passes(validator, items)
         for index, item in enumerate(instance):
@@ -128,7 +129,9 @@ def _validator_class() -> Any:
 
     def additional(validator: Any, extra: Any, instance: Any, schema: dict) -> Iterator[Any]:
         if not isinstance(extra, dict) or "patternProperties" in schema or not isinstance(instance, dict):
-            yield from _keywords.additionalProperties(validator, extra, instance, schema)
+            # A generator (types-jsonschema says it returns None).
+            yield from _keywords.additionalProperties(  # type: ignore[func-returns-value,misc]
+                validator, extra, instance, schema)
             return
         known = schema.get("properties", {})
         passes = _passes(validator, extra)
@@ -363,7 +366,7 @@ def _explain(error: Any, document: Document) -> Iterator[Problem]:
             yield Problem(f"{where}: missing {keys} {', '.join(missing)}", line, column)
             continue
         if keyword == "type":
-            names = expected if isinstance(expected, list) else [expected]
+            names: list[str] = expected if isinstance(expected, list) else [expected]
             wanted = " or ".join(_TYPE_NAMES.get(n, n) for n in names)
             message = f"{where}: expected {wanted}, found {_kind(value)}"
         elif keyword == "enum":

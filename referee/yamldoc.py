@@ -23,6 +23,7 @@ from yaml import events as ev
 
 from .errors import InputError, Problem, shown
 
+_Parser: Any  # libyaml's parser class, or None
 try:  # pragma: no cover - depends on how PyYAML was built
     from yaml._yaml import CParser as _Parser
 
@@ -190,9 +191,11 @@ def _has_odd_breaks(text: str) -> bool:
 
 def _quoted_spans(text: str) -> tuple[list[tuple[int, int]], int]:
     """(start, end) offsets of the quoted scalars, in order, and how far the parse got."""
-    parser = _Parser(text) if LIBYAML else yaml.SafeLoader(text)
+    parser: Any = _Parser(text) if LIBYAML else yaml.SafeLoader(text)  # events told apart by class, not narrowed
     spans: list[tuple[int, int]] = []
-    scalar, stream_end = ev.ScalarEvent, ev.StreamEndEvent
+    # Typed Any: events from a parser always carry marks (the stubs say Mark | None).
+    scalar: Any = ev.ScalarEvent
+    stream_end = ev.StreamEndEvent
     try:
         while True:
             event = parser.get_event()
@@ -315,7 +318,7 @@ _EMPTY = _Empty()
 def _build(text: str, *, name: str, max_depth: int, max_scalar: int,
            relocate: Callable[[Any], Any] = _same) -> Document:
     """The document; marks in the errors raised go through `relocate`."""
-    parser = _Parser(text) if LIBYAML else yaml.SafeLoader(text)
+    parser: Any = _Parser(text) if LIBYAML else yaml.SafeLoader(text)  # events told apart by class, not narrowed
     get_event = parser.get_event
     marks: dict[int, Any] = {}
     root: Any = _EMPTY

@@ -226,8 +226,9 @@ def _tokens_before(source: str, offset: int) -> list[Any]:
 
 
 def _scanner(source: str) -> Any:
+    scanner: Any  # libyaml's parser class, or PyYAML's
     try:
-        from yaml._yaml import CParser as scanner  # type: ignore[attr-defined]
+        from yaml._yaml import CParser as scanner
     except ImportError:  # pragma: no cover
         scanner = yaml.SafeLoader
     return scanner(source)

@@ -49,12 +49,12 @@ the difference:
 from __future__ import annotations
 
 from dataclasses import field, replace
-from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence
+from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence, cast
 
 from ..findings import Finding
 from ..frozen import frozen
 from ..games.base import DealOutcome, InProgress, Verdict
-from .state import State
+from .state import BatchState, State
 
 __all__ = ["Opening", "Play", "Closed", "Settlement", "Match", "Replay", "judge", "play_deal", "replay", "walk"]
 
@@ -123,7 +123,9 @@ class Replay:
 
     def __init__(self, opening: Opening) -> None:
         self.opening = opening
-        self.state = opening.state
+        # None only for a deal walk() hands over that is not replayed (its methods are then not
+        # called); typed State so the per-move methods need no check.
+        self.state: State = opening.state  # type: ignore[assignment]
         self.index = 0  # moves applied so far
         self.findings: list[Finding] = []
         self.finished = False
@@ -153,7 +155,7 @@ class Replay:
         """Apply every remaining move, up to a stop (in one call where the state offers one)."""
         if self.index == 0 and hasattr(self.state.__class__, "run"):  # a BatchState (not isinstance: slow on a Protocol)
             moves = self.opening.moves
-            self.findings.extend(self._placed(self.state.run(moves), None))
+            self.findings.extend(self._placed(cast(BatchState, self.state).run(moves), None))
             self.index = len(moves)
             return self
         while self.pending:
