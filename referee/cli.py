@@ -468,6 +468,55 @@ def simulate(game: str, preset: str | None, players: int, seed: int, options: tu
 
 
 @main.command(context_settings=CONTEXT)
+@click.argument("file")
+@click.option("--game", default=None, help="A new game: which [default: asked].", shell_complete=_complete_games)
+@click.option("--preset", default=None, help="A new game: the ruleset preset [default: the game's own].",
+              shell_complete=_complete_presets)
+@click.option("--players", default=None, metavar="A,B,...", help="A new game: the players in seating order.")
+@click.option("--dealer", default=None, help="A new game: the first deal's dealer [default: asked].")
+@click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help="A new game: an option.",
+              shell_complete=_complete_options)
+def record(file: str, game: str | None, preset: str | None, players: str | None, dealer: str | None,
+           options: tuple[str, ...]) -> None:
+    """Record a game live at the table, one prompt per move.
+
+    A new FILE: name the game, preset, options, players and dealer (or
+    answer the prompts), then each part of the deal as the game needs it
+    (hands, table cards, stake and bankrolls, ...), each checked at once.
+    An existing FILE: go on after its last move. Then one prompt per move,
+    with TAB completing the legal moves; an illegal move is kept (the table
+    played it) and ruled on at once. Commands: undo, show, show hidden,
+    next, help, quit. The file is saved after every move, with
+    `in_progress: true` until the game ends. Parts the recorder does not
+    ask for (a talon order, antes, a reveal, notes, claims) are added by
+    editing the file. Exit status: that of `referee check` on the file.
+
+    \b
+    Examples:
+      referee record game.yaml --game getaway --players N,E,S,W --dealer S
+      referee record game.yaml
+    """
+    from pathlib import Path
+
+    from .config import option_pairs
+    from .errors import InputError
+    from .recorder_session import run
+
+    try:
+        overrides = option_pairs(options)
+    except ValueError as exc:
+        raise click.BadParameter(f"takes KEY=VALUE, not '{exc}'", param_hint="'-o'") from None
+    try:
+        sys.exit(run(Path(file), game=game, preset=preset, players=players, dealer=dealer,
+                     overrides=dict(overrides)))
+    except InputError as exc:
+        _fail("; ".join(p.message for p in exc.problems))
+    except (EOFError, KeyboardInterrupt):
+        click.echo("")
+        sys.exit(130)
+
+
+@main.command(context_settings=CONTEXT)
 @click.argument("files", nargs=-1, required=True)
 @click.option("--format", "output_format", type=click.Choice(["text", "json", "csv", "html"]), default="text",
               show_default=True, help="json: schemas/ledger.schema.json; csv: one row per player; html: one page.")
