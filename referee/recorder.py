@@ -226,7 +226,8 @@ class Recorder:
                 if table:
                     into[part.key] = table
             else:
-                value = self._ask_one(part, f"{part.key}> ", ask, held, all_parts, blank_ok=False)
+                prompt = f"{part.key} (optional)> " if part.optional else f"{part.key}> "
+                value = self._ask_one(part, prompt, ask, held, all_parts, blank_ok=part.optional)
                 if value:
                     into[part.key] = value
 

@@ -44,6 +44,7 @@ class Part:
     per_player: bool  # a table by player name (a prompt per player)
     sizes: frozenset[int] = frozenset()  # card counts seen (CARDS)
     default: str | None = None  # a head value the simulation gives (not per player)
+    optional: bool = False  # some simulated deals leave it out: a blank answer leaves it out too
 
 
 @frozen(slots=True, kw_only=True)
@@ -76,7 +77,8 @@ def _parts(tables: list[Mapping[str, Any]], players: tuple[str, ...], *, head: b
         kind = _kind(items[0], players)
         sizes = frozenset(len(split_cards(str(x))) for x in items) if kind is Kind.CARDS else frozenset()
         default = str(values[0]) if head and not per_player and kind is Kind.TEXT else None
-        found.append(Part(key=key, kind=kind, per_player=per_player, sizes=sizes, default=default))
+        found.append(Part(key=key, kind=kind, per_player=per_player, sizes=sizes, default=default,
+                          optional=len(values) < len(tables)))
     return tuple(found)
 
 
