@@ -86,9 +86,16 @@ def feed(child, sim: dict, *, deal: int = 0, skip: int = 0, kill_after: int | No
             child.sendline(str(value.get(player, "") if player else value))
 
 
+#: a closing marker the simulation writes and the referee does not need (the game is over without it)
+END_MARKERS = ("end out",)
+
+
 def substance(data: dict) -> dict:
     data = {k: v for k, v in data.items() if k not in ("claims", "in_progress")}
     data["deals"] = [{k: v for k, v in d.items() if k != "claims"} for d in data["deals"]]
+    for d in data["deals"]:
+        if d.get("moves") and d["moves"][-1] in END_MARKERS:
+            d["moves"] = d["moves"][:-1]
     return data
 
 
