@@ -127,9 +127,13 @@ def run(path: Path, *, game: str | None = None, preset: str | None = None, playe
     if report.in_progress is None and recorder.data.pop("in_progress", None):
         recorder.save()
     print("type a move, or `help`")
+    told: list[str] = []
     while True:
-        for line in recorder.status():
-            print(line)
+        status = recorder.status()
+        if status != told:
+            for line in status:
+                print(line)
+        told = status
         report = recorder.report
         if report is None or report.in_progress is None:
             break
