@@ -18,7 +18,7 @@ import os
 import signal
 import sys
 from contextlib import contextmanager
-from typing import Callable, Iterator, TypeVar
+from typing import Callable, Generator, Iterator, TypeVar
 
 from .check import check_file
 from .config import Choices
@@ -110,13 +110,15 @@ def _check(path: str | Unlisted) -> Report:
 
 def _check_and_render(path: str | Unlisted) -> Rendered:
     report = guarded_check(path, max_bytes=_MAX_BYTES, choices=_CHOICES, in_progress=_IN_PROGRESS)
-    return Rendered(report.status, _RENDER([report]), report.game, tuple(f.rule for f in report.findings))
+    # _RENDER is set by the worker's initialiser before any task runs.
+    return Rendered(report.status, _RENDER([report]),  # type: ignore[misc]
+                    report.game, tuple(f.rule for f in report.findings))
 
 
 def _map(task: Callable[[str | Unlisted], T], paths: list[str | Unlisted], *, jobs: int, max_bytes: int,
          render: Callable[[list[Report]], str] | None,
          progress: Callable[[int, int], None] | None, choices: Choices | None = None,
-         in_progress: bool = False) -> Iterator[T]:
+         in_progress: bool = False) -> Generator[T, None, None]:
     """`task` over `paths`, in order: here, or in `jobs` worker processes."""
     total = len(paths)
     jobs = max(1, min(jobs, total))
@@ -152,7 +154,7 @@ def check_files(
     progress: Callable[[int, int], None] | None = None,
     choices: Choices | None = None,
     in_progress: bool = False,
-) -> Iterator[Report]:
+) -> Generator[Report, None, None]:
     """Reports for `paths`, in order. Standard input (`-`) is read here, in
     this process, whatever `jobs` says."""
     return _map(_check, paths, jobs=jobs, max_bytes=max_bytes, render=None, progress=progress, choices=choices,
@@ -168,7 +170,7 @@ def render_files(
     progress: Callable[[int, int], None] | None = None,
     choices: Choices | None = None,
     in_progress: bool = False,
-) -> Iterator[Rendered]:
+) -> Generator[Rendered, None, None]:
     """Like check_files, but each report is rendered by `render` (a module-level
     function, so that workers can receive it) in the process that checked it:
     only its status, text, game and rule IDs come back."""

@@ -6,6 +6,7 @@ stopped by SIGINT or SIGTERM exits 130 or 143 (`console.interrupted`)."""
 from __future__ import annotations
 
 import sys
+from typing import NoReturn
 
 import click
 
@@ -65,7 +66,7 @@ def _escaped(text: str) -> str:
     return "\n".join(shown(line, len(line)) for line in text.split("\n"))
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     click.echo(f"referee: error: {_escaped(message)}", err=True)
     sys.exit(2)
 
@@ -102,7 +103,7 @@ class _Guarded(click.Group):
 
 
 def _escaped_error(exc: click.exceptions.ClickException) -> click.exceptions.ClickException:
-    exc.message = _escaped(exc.message)
+    exc.message = _escaped(exc.message)  # type: ignore[misc]  # Final in click's types; escaped in place
     return exc
 
 
@@ -207,7 +208,7 @@ def _load_for_views(file: str, output_format: str = "text"):
         report, document, header = referee_source(read_source(file))
     except InputError as exc:
         report, document, header = Report.unusable(file, exc), None, None
-    if document is None:
+    if document is None or header is None:  # both None together
         if output_format == "json":
             sys.stdout.write(render_json([report]))
         elif output_format == "html":
@@ -398,9 +399,12 @@ def _explain_rule(rule_id: str) -> None:
         close = rulebook.similar_ids(rule_id)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
         _fail(f"no rule '{shown(rule_id)}'{hint} (try `referee rules GAME` for the list)")
-    rule_id, game = (entry.id, entry.game) if entry is not None else (rule.id, rule.game)
-    click.echo(f"{rule_id} {entry.title if entry is not None else rule.title} ({game})")
-    body = entry.body if entry is not None else rule.text
+    if entry is not None:
+        rule_id, game, title, body = entry.id, entry.game, entry.title, entry.body
+    else:
+        assert rule is not None
+        rule_id, game, title, body = rule.id, rule.game, rule.title, rule.text
+    click.echo(f"{rule_id} {title} ({game})")
     for line in body.splitlines():
         click.echo(f"  {line}" if line else "")
     citing = [p.name for p in presets(game) if rule_id in p.cites]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from typing import Mapping
+from typing import Any, Mapping
 
 __all__ = ["main", "run_check", "write_text", "write_page", "interrupted", "Terminated"]
 
@@ -151,13 +151,15 @@ def _run_check(files: list[str] | tuple[str, ...], *, output_format: str, jobs: 
     elif output_format == "text" and quiet:
         render = render_quiet  # what is not shown is not rendered
     choices = Choices(games=games, overrides=overrides) if games or overrides else None
-    limits = dict(jobs=jobs or default_jobs(), max_bytes=max_bytes or DEFAULT_MAX_BYTES, progress=progress,
+    limits: dict[str, Any] = dict(jobs=jobs or default_jobs(), max_bytes=max_bytes or DEFAULT_MAX_BYTES, progress=progress,
                   choices=choices, in_progress=in_progress)
     if streaming:
+        assert render is not None, "a streaming format has a renderer"
         with closing(render_files(paths, render=render, **limits)) as rendered:
             for done in rendered:
                 statuses.append(done.status)
-                if statistics:
+                if statistics and done.rules:
+                    assert done.game is not None, "a file with findings has its game"
                     for rule in done.rules:
                         counts[rule, done.game] = counts.get((rule, done.game), 0) + 1
                 if done.text:

@@ -287,8 +287,10 @@ def show_page(report: Report, position: Position) -> str:
     if view.ruling == "none":
         out.append("<p>recorded: nothing more (the deal's moves end here)</p>")
     else:
+        assert view.recorded is not None, "a move is recorded unless the ruling is none"
         out.append(f"<h3>Recorded</h3><p>{_cards(view.recorded, names)}</p><h3>Ruling</h3>")
         if view.ruling == "stopped":
+            assert view.stopped is not None
             out.append(f"<p>not refereed: the replay of deal {position.deal} stopped at move {view.stopped.move} "
                        f"({_cards(view.stopped.rule)})</p>")
         elif view.ruling == "ok":

@@ -57,7 +57,7 @@ def ledger_text(ledger: Ledger) -> str:
     out = [f"ledger: {ledger.files} file{'s' if ledger.files != 1 else ''}; {len(ledger.counted)} counted,"
            f" {len(ledger.left_out)} left out ({ledger.unusable} unusable)", ""]
     head = ("player", "games", "deals", "wins", "losses", *POINTS_GAMES, "net", "findings")
-    rows = [head]
+    rows: list[tuple[str, ...]] = [head]
     for p in ledger.players:
         rows.append((shown(p.name, 40), str(p.games), str(p.deals), str(p.wins), str(p.losses),
                      *(str(p.points[g]) if g in p.points else "-" for g in POINTS_GAMES), _net(p),

@@ -97,6 +97,7 @@ def _report_text(report: Report) -> list[str]:
 def progress_text(report: Report, errors: int) -> str:
     """`in progress after deal D, move M; legal so far (...); W to play (12 legal moves)`."""
     at = report.in_progress
+    assert at is not None, "only for a record in progress"
     game = f"{report.game}, ruleset {report.ruleset}"
     if report.status is Status.LEGAL:
         verdict = f"legal so far ({game})"
@@ -208,7 +209,7 @@ def render_statistics(counts: dict[tuple[str, str], int]) -> str:
 
 def summary(statuses: list[Status], *, seconds: float | None = None) -> dict:
     """Counts of a run, and its wall time when known."""
-    counts = {
+    counts: dict[str, float] = {
         "files": len(statuses),
         "legal": statuses.count(Status.LEGAL),
         "illegal": statuses.count(Status.ILLEGAL),

@@ -226,6 +226,7 @@ def _all_presets() -> dict[str, Preset]:
     found: dict[str, Preset] = {}
     for stem in data_names("rulesets", suffix=".yaml"):
         preset = _preset_file(stem)
+        assert preset is not None, f"{stem}.yaml is listed"
         for name in (preset.name, *preset.aliases):
             assert name not in found, f"{stem}.yaml: preset name {name} used twice"
             found[name] = preset

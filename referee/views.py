@@ -187,6 +187,7 @@ def show_text(report: Report, position: Position) -> str:
         return "\n".join(out) + "\n"
     out.append(f"recorded: {shown(view.recorded)}")
     if view.ruling == "stopped":
+        assert view.stopped is not None
         out.append(f"ruling: not refereed; the replay of deal {position.deal} stopped at move {view.stopped.move}"
                    f" ({view.stopped.rule})")
     elif view.ruling == "ok":
