@@ -1,0 +1,6 @@
+from contextlib import contextmanager
+
+
+@contextmanager
+def registered():
+    yield set()

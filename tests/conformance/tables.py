@@ -1,0 +1,107 @@
+"""What the conformance suite needs to know of each game that the `State`
+protocol does not say: the rules its generic broken copies must be caught
+by, where its money tables are in the report, which recorded moves are marks
+of the record rather than anyone's choice, and whose hand holds what.
+
+Keyed by the registry's game name; a game not listed gets `Table()` (no
+money, no marks, `state.hands[seat]` for hands) and must list its rules
+here before its broken copies are judged."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Mapping
+
+__all__ = ["Table", "TABLES", "table_of", "amount"]
+
+#: A zero-sum check: (what it is, amounts that must add up to nothing).
+Sums = list[tuple[str, list[Fraction]]]
+
+
+def amount(text: str) -> Fraction:
+    """A report amount ("+2", "-1.50", "1/3") as an exact number."""
+    return Fraction(str(text))
+
+
+def _no_money(settlement: Mapping[str, Any], deals: list[Mapping[str, Any]]) -> Sums:
+    assert not settlement.get("payouts"), "a game without stakes reports no payout table"
+    return []
+
+
+def _getaway_money(settlement: Mapping[str, Any], deals: list[Mapping[str, Any]]) -> Sums:
+    payouts = settlement.get("payouts")
+    if not payouts:
+        return []
+    rows = payouts.values()
+    paid = [amount(r["paid"]) for r in rows] + [-amount(r["received"]) for r in rows]
+    return [("match net", [amount(r["net"]) for r in rows]), ("paid against received", paid)]
+
+
+def _flip_flop_money(settlement: Mapping[str, Any], deals: list[Mapping[str, Any]]) -> Sums:
+    sums: Sums = []
+    for deal in deals:
+        if "net" in deal and deal.get("carried"):
+            sums.append((f"deal {deal['deal']} net and carried change",
+                         [amount(row["total"]) for row in deal["net"].values()] + [amount(deal["carried"]["change"])]))
+        for pot in deal.get("pots") or ():
+            sums.append((f"deal {deal['deal']} {pot['pot']} pot in and out",
+                         [amount(a) for a in pot["paid_in"].values()] + [amount(pot["carried_in"])]
+                         + [-amount(a) for a in pot["shares"].values()] + [-amount(pot["carried_out"])]))
+    carried = settlement.get("carried_pots") or {}
+    pots = [amount(v) for v in carried.values()]
+    if settlement.get("payouts"):
+        sums.append(("session payouts", [amount(r["net"]) for r in settlement["payouts"].values()] + pots))
+    if settlement.get("net"):
+        sums.append(("session net", [amount(v) for v in settlement["net"].values()] + pots))
+    return sums
+
+
+def _hands(state: Any, seat: int) -> Iterable[Any]:
+    hand = state.hands[seat]
+    return hand.counts if hasattr(hand, "counts") else hand
+
+
+@dataclass(frozen=True)
+class Table:
+    """One game's facts for the suite."""
+
+    #: Broken copies: mutation kind (or "kind:MoveClass", for that class) -> the rules that may catch
+    #: it (the first error, at the broken move).
+    rules: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: The zero-sum checks of a report's settlement and deal data.
+    money: Callable[[Mapping[str, Any], list[Mapping[str, Any]]], Sums] = _no_money
+    #: Options that put money on the table too (a second game per seed under them), if the presets have none.
+    money_options: Mapping[str, str] = field(default_factory=dict)
+    #: Move classes that mark the record (a trick's number) and are nobody's choice: not in `legal_moves()`.
+    marks: tuple[str, ...] = ()
+    #: Move classes a seat may make though `to_play()` does not name it (a known gap of the game's `to_play`).
+    anyone: tuple[str, ...] = ()
+    #: The cards a seat holds now.
+    hands: Callable[[Any, int], Iterable[Any]] = _hands
+
+
+TABLES: dict[str, Table] = {
+    "getaway": Table(
+        # a move by a seat not to play: out of turn, or the first lead not made with AS
+        rules={"not_held": frozenset({"GW-4.10"}), "not_held:Draw": frozenset({"GW-4.13"}),
+               "wrong_player": frozenset({"GW-4.3", "GW-4.9"}), "wrong_player:Draw": frozenset({"GW-4.13"}),
+               "wrong_player:Take": frozenset({"GW-4.12"}),
+               "duplicated": frozenset({"GW-4.3", "GW-4.10"}), "truncated": frozenset({"GW-4.14"})},
+        money=_getaway_money, money_options={"betting": "pot"}, marks=("TrickMark",),
+        anyone=("Take",)),  # take_hand=any: any seat may take between tricks; to_play() names the power holder
+    "tjuv": Table(
+        rules={"not_held": frozenset({"TJ-3.2"}), "wrong_player": frozenset({"TJ-3.1"}),
+               "duplicated": frozenset({"TJ-3.1", "TJ-3.2"}), "truncated": frozenset({"TJ-3.17"})}),
+    "game-flip-flop": Table(
+        rules={"not_held": frozenset({"GFF-7.15"}), "wrong_player": frozenset({"GFF-7.13"}),
+               "duplicated": frozenset({"GFF-7.13", "GFF-7.15"}), "truncated": frozenset({"GFF-14.3"})},
+        money=_flip_flop_money),
+    "vazhushal": Table(
+        rules={"not_held": frozenset({"VZ-6.1"}), "wrong_player": frozenset({"VZ-4.1"}),
+               "duplicated": frozenset({"VZ-4.1"}), "truncated": frozenset({"VZ-7.1"})}),
+}
+
+
+def table_of(game: str) -> Table:
+    return TABLES.get(game, Table())
