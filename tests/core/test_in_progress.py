@@ -111,17 +111,15 @@ def engine_at(game: str, text: str):
             state.apply(move)
         return (record.players[state.to_move()[0]],), len(state.legal_moves())
     if game == "game-flip-flop":
+        from referee.core.driver import replay
         from referee.games.gameflipflop.engine import Phase
-        from referee.games.gameflipflop.game import Refereed
-        from referee.games.gameflipflop.session import start_deal
+        from referee.games.gameflipflop.game import read, session_for
 
-        refereed = Refereed(document, header)  # (the cut says `in_progress: true`)
-        deal = refereed.record.deals[-1]
-        state = start_deal(refereed.options, refereed.record.roster, deal, refereed.report.deals[-1].start)
-        for move in deal.moves:
-            state.apply(move)
+        record = read(document, header)  # (the cut says `in_progress: true`)
+        deal = record.deals[-1]
+        state = replay(session_for(record, header), deal=deal.number, upto=len(deal.moves) + 1).state
         seats = [state.turn] if state.phase is Phase.PLAY else state.queue[state.window:]
-        return tuple(refereed.record.roster[s] for s in seats), len(state.legal_moves())
+        return tuple(record.roster[s] for s in seats), len(state.legal_moves())
     from referee.games.vazhushal.deal import check_deal
     from referee.games.vazhushal.engine import GameState, Phase
     from referee.games.vazhushal.moves import Declare

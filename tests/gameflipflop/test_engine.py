@@ -30,16 +30,16 @@ def test_mid_deal_position_snapshot_and_legal_moves():
                              flip_card=card("KH"), hands=hands, stock=stock, pile=pile, spreads=spreads, turn=0,
                              stage=Stage.DRAWN, drawn=(0, 1, 2))
     assert state.census() == Counter(ALL_CARDS)
-    snap = state.snapshot()
+    snap = state.table_data()
     assert snap["turn"] == "A" and snap["discard_top"] == "KH" and snap["stock"] == len(stock)
     assert snap["spreads"]["S1"]["cards"] == ["4H", "5H", "6H"]
     legal = state.legal_moves()
-    assert LayOff(player=0, card=card("7H"), spread="S1", index=0, line=0, column=0) in legal
-    assert Discard(player=0, card=card("9S"), index=0, line=0, column=0) in legal
+    assert LayOff(player=0, card=card("7H"), spread="S1") in legal
+    assert Discard(player=0, card=card("9S")) in legal
     for move in ("A layoff 7H S1", "A layoff 9C S2", "A layoff 9S S3"):
-        state.apply(parse_move(move, seats={"A": 0, "B": 1, "C": 2}, index=1, line=1, column=1))
+        state.apply(parse_move(move, seats={"A": 0, "B": 1, "C": 2}))
     assert not state.findings
-    result = state.finish()
+    result = state.close()
     assert result.ending.value == "out" and result.game_winners == (0,)
 
 

@@ -20,7 +20,7 @@ from referee.games.table import Beat, ShowError
 from referee.games.gameflipflop import GAME
 from referee.games.gameflipflop import views
 from referee.games.gameflipflop.engine import Deal
-from referee.games.gameflipflop.game import Refereed
+from referee.games.gameflipflop.game import read, session_for
 from referee.games.gameflipflop.moves import Draw, Show, write_move
 from referee.games.gameflipflop.pots import PotKind
 from referee.html import html_page
@@ -158,7 +158,8 @@ def _listed(line: str) -> str:
 def test_positions_match_the_engine_snapshot_and_its_legal_moves(seed):
     options, players, generated, data = simulated(seed)
     document, header = load(dump_yaml(data))
-    refereed = Refereed(document, header)  # read and refereed once; GAME.position does this per call
+    record = read(document, header)  # read once; GAME.position does this per call
+    raw = [entry.get("moves") for entry in document.data["deals"]]
     rng = random.Random(seed)
     checked = 0
     for generated_deal in generated.deals:
@@ -166,11 +167,12 @@ def test_positions_match_the_engine_snapshot_and_its_legal_moves(seed):
             continue
         count = len(generated_deal.moves)
         for move in sorted({1, 2, count // 2 or 1, count, count + 1} | set(range(3, count, 17))):
-            position = views.position(refereed, deal=generated_deal.number, move=move, hide_hands=False)
+            position = views.position(session_for(record, header), raw, deal=generated_deal.number, move=move,
+                                      hide_hands=False)
             if checked % 25 == 0:
                 assert GAME.position(document, header, deal=generated_deal.number, move=move) == position
             state = _engine_at(options, players, generated_deal, move)
-            snapshot = state.snapshot()
+            snapshot = state.table_data()
             assert {k: position.data[k] for k in snapshot} == snapshot
             legal = state.legal_moves()
             assert set(position.legal) == {_listed(write_move(m, players)) for m in legal}

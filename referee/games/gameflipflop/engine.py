@@ -13,36 +13,26 @@ rotation); the caller passes who is eligible for flip and flop.
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from fractions import Fraction
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from ...cards import ALL_CARDS, JOKER, Card, Suit
+from ...core.state import Snapshot
 from ...findings import Finding
-from ...hand import Hand, sort_cards
+from ...hand import Hand
 from . import rules as R
-from .display import exact
 from .endings import Ending, PlayResult, ShowWinner, decide
-from .melds import TableSpread, hand_total, in_hand_order, kind_of, layoff_problem, low_rank, partner, \
-    possible_spreads, spread_kind, spread_problem
+from .legal import Phase, Stage, census, legal_moves, lowest_dealt, table_data
+from .melds import TableSpread, hand_total, kind_of, layoff_problem, low_rank, partner, spread_kind, spread_problem
 from .moves import Declare, Discard, Draw, Drop, LayOff, Move, Show, Source, Spread
 from .options import DeclareWindow, FlipFlopOptions, ShowMode, StockEnd
 
-__all__ = ["Deal", "Phase", "Stage"]
+__all__ = ["Deal", "Phase", "Stage", "lowest_dealt"]
+
+_NONE: tuple[Finding, ...] = ()  # a move that breaks no rule
 
 Problem = tuple[str, str, int | None]  # (rule, message, offending seat or None for the mover)
-
-
-class Phase(enum.Enum):
-    PLAY = "play"
-    POST = "post-end windows"  # GFF-5.6, 6.9
-    HALTED = "replay stopped"
-
-
-class Stage(enum.Enum):
-    START = "start of turn"  # window (first turn), drop or draw
-    DRAWN = "after the draw"  # spreads, lay-offs, discard
 
 
 # The members the per-move fast path compares with, as module globals: reading
@@ -65,6 +55,7 @@ class Deal:
         eligible_flop: Iterable[int] | None = None,
         deal: int = 1,
         pots: Mapping[str, Fraction] | None = None,
+        start: Any = None,
     ) -> None:
         self.options = options
         self.names = names
@@ -112,6 +103,12 @@ class Deal:
         self.window = 0
         self.findings: list[Finding] = []
         self.illegal = False
+        self.start = start  # the session's `DealStart` (antes, bankrolls, carried pots), for `show`
+        self.applied = 0  # moves applied so far (the one being applied included)
+        self.halted_at: int | None = None  # the move whose finding stopped the replay
+        self.turns = 0  # turns begun, as `replay` numbers them (a run of moves by one seat in play)
+        self.beat: int | None = None  # the seat whose turn is running (None: between turns, or play over)
+        self.counted: list[tuple[int, Card, str]] = []  # shows that count: seat, card, pot
 
     @classmethod
     def at_position(
@@ -178,13 +175,10 @@ class Deal:
         slot = self.queue_pos.get(seat)
         return slot is not None and slot >= self.window
 
-    def _finding(self, rule: str, move: Move | None, message: str, *, player: int | None, stops: bool) -> None:
-        self.findings.append(Finding(
-            rule=rule, message=message, deal=self.deal,
-            move=move.index if move else None, line=move.line if move else None,
-            column=move.column if move else None,
-            player=None if player is None else self.names[player], stops_deal=stops,
-        ))
+    def _finding(self, rule: str, message: str, *, player: int | None, stops: bool) -> None:
+        """A finding of the move being applied (the driver stamps its index and position)."""
+        self.findings.append(Finding(rule=rule, message=message, deal=self.deal,
+                                     player=None if player is None else self.names[player], stops_deal=stops))
 
     def _judge(self, move: Move, problems: list[Problem], *, possible: bool = True) -> bool:
         """Report every problem of `move`; True if the move is to be played."""
@@ -193,10 +187,11 @@ class Deal:
         stop = self.options.stops
         suffix = "; replay stops" if stop else ""
         for rule, message, seat in problems:
-            self._finding(rule, move, message + suffix, player=move.player if seat is None else seat, stops=True)
+            self._finding(rule, message + suffix, player=move.player if seat is None else seat, stops=True)
         self.illegal = True
         if stop or any(rule in R.DEFECT_RULES for rule, _, _ in problems):
             self.phase = Phase.HALTED
+            self.halted_at = self.applied
             return False
         return possible
 
@@ -208,12 +203,13 @@ class Deal:
             self.took = None
             self.stock_turn = False
 
-    def _end(self, kind: Ending, actor: int | None, move: Move | None) -> None:
-        """The play ends (GFF-8.1); post-end windows open for those who neither drew nor dropped."""
+    def _end(self, kind: Ending, actor: int | None, *, here: bool = True) -> None:
+        """The play ends (GFF-8.1), at the move being applied (`here`) or after the last
+        one; post-end windows open for those who neither drew nor dropped."""
         self.phase = Phase.POST
         self.ending = kind
         self.actor = actor
-        self.ended_at = move.index if move is not None else None
+        self.ended_at = self.applied if here else None
         self.queue = [s for s in self.order if s not in self.drawn and s != self.dropped]
         self.queue_pos = {s: i for i, s in enumerate(self.queue)}
         self.window = 0
@@ -222,7 +218,7 @@ class Deal:
         """GFF-7.12, 8.2, 8.3, 8.9: an empty hand ends the play, as a tunk out or going out."""
         laid = self.laid[seat]
         tunk = not by_discard and laid == [3, 3] and self.layoffs[seat] == 0
-        self._end(Ending.TUNK if tunk else Ending.OUT, seat, move)
+        self._end(Ending.TUNK if tunk else Ending.OUT, seat)
 
     def _where(self, card: Card) -> str:
         if card in self.on_table:
@@ -264,20 +260,39 @@ class Deal:
 
     # ------------------------------------------------------------ the events
 
-    def apply(self, move: Move) -> None:
-        """Referee one move.
+    @property
+    def stopped(self) -> bool:
+        """A finding stopped the replay (the `State` protocol)."""
+        return self.phase is Phase.HALTED
+
+    @property
+    def over(self) -> bool:
+        """The play and every post-end window are over: nothing more is legal."""
+        return self.phase is Phase.POST and not self.legal_moves()
+
+    def apply(self, move: Move) -> Sequence[Finding]:
+        """Referee one move (the `State` protocol); the findings of this move.
 
         A draw or discard by the player on turn, at the right stage, of a card
         that is where it must be breaks no rule: it is played at once. Every
         other move goes through the full checks (`_apply_checked`).
         """
+        self.applied += 1
         if self.phase is _PLAY and not self.stock_turn:
             if type(move) is Draw:
                 if self._plain_draw(move):
-                    return
+                    return _NONE
             elif type(move) is Discard and self._plain_discard(move):
-                return
+                return _NONE
+        findings = self.findings
+        before = len(findings)
         self._apply_checked(move)
+        return findings[before:] if len(findings) != before else _NONE
+
+    def play_on(self) -> list[Move] | None:
+        """The record stops here, in a deal still being played: the moves legal
+        now, or None when nothing more is (the deal is then finished)."""
+        return None if self.phase is Phase.HALTED or not (legal := self.legal_moves()) else legal
 
     def _plain_draw(self, move: Draw) -> bool:
         """Play a draw that breaks no rule; False (nothing done) for any other draw."""
@@ -301,6 +316,9 @@ class Deal:
         self.drawn.add(seat)
         self.anyone_moved = True
         self.stage = _DRAWN
+        if self.beat != seat:
+            self.turns += 1
+            self.beat = seat
         return True
 
     def _plain_discard(self, move: Discard) -> bool:
@@ -318,14 +336,28 @@ class Deal:
         self.current = (self.current + 1) % len(self.order)
         self.stage = _START
         self.took = None
+        if self.beat != seat:
+            self.turns += 1
+        self.beat = None
         return True
 
     def _apply_checked(self, move: Move) -> None:
-        """Referee one move with every check."""
+        """Referee one move with every check, and keep count of the turns."""
         if self.phase is Phase.HALTED:
             return
         if self.ends_before(move):
-            self._end(Ending.STOCK, self.turn, move)  # GFF-8.12: the play ends at this event
+            self.beat = None
+            self._end(Ending.STOCK, self.turn)  # GFF-8.12: the play ends at this event
+        playing = self.phase is Phase.PLAY
+        self._referee(move)
+        if self.phase is Phase.HALTED:
+            return
+        seat = move.player
+        if playing and self.beat != seat:
+            self.turns += 1  # a move in play by another seat than the last begins a turn
+        self.beat = seat if playing and self.phase is Phase.PLAY and self.turn == seat else None
+
+    def _referee(self, move: Move) -> None:
         if move.player not in self.pos:
             self._judge(move, [(R.ELIMINATED, f"{self.name(move.player)} is not dealt in this deal", None)],
                         possible=False)
@@ -388,6 +420,7 @@ class Deal:
             return
         self.lowest[suit] = (shown, seat)
         self.shown.add((seat, suit))
+        self.counted.append((seat, shown, "flip" if suit is self.flip_suit else "flop"))
         if post:
             self.window = self.queue_pos[seat]
 
@@ -420,11 +453,11 @@ class Deal:
         if not self._judge(move, problems, possible=False):
             return
         if move.number != actual:  # GFF-5.4, 15.3: a claim mismatch; the cards decide
-            self._finding(R.DECLARE_TOTAL, move, f"{self.name(seat)} declared {move.number}, but his dealt five"
+            self._finding(R.DECLARE_TOTAL, f"{self.name(seat)} declared {move.number}, but his dealt five"
                           f" total {actual}; settled on {actual}", player=seat, stops=False)
         self.declared[seat] = actual
         if self.phase is Phase.PLAY:
-            self._end(Ending.DECLARATION, seat, move)  # windows start again from the first player
+            self._end(Ending.DECLARATION, seat)  # windows start again from the first player
         else:
             self.window = self.queue_pos[seat]
 
@@ -447,7 +480,7 @@ class Deal:
         self._take_turn(seat)
         self.dropped = seat
         self.anyone_moved = True
-        self._end(Ending.DROP, seat, move)
+        self._end(Ending.DROP, seat)
 
     def _turn_problems(self, move: Move, problems: list[Problem]) -> None:
         """GFF-7.11, 7.13: a draw or discard by someone not on turn."""
@@ -577,7 +610,7 @@ class Deal:
         seat, card = move.player, move.card
         problems: list[Problem] = []
         if self.phase is not Phase.PLAY:
-            if (self.ending is Ending.STOCK and self.ended_at == move.index and seat == self.actor):
+            if (self.ending is Ending.STOCK and self.ended_at == self.applied and seat == self.actor):
                 problems.append((R.STOCK_DISCARD, f"{self.name(seat)} took the last stock card: no discard"
                                  " (stock_end = at_draw)", None))
             else:
@@ -604,7 +637,7 @@ class Deal:
         if not len(hand):
             self._emptied(seat, move, by_discard=True)
         elif self.stock_turn:
-            self._end(Ending.STOCK, seat, move)  # GFF-8.12, stock_end = after_discard
+            self._end(Ending.STOCK, seat)  # GFF-8.12, stock_end = after_discard
         else:
             self.current = (self.current + 1) % len(self.order)
             self.stage = Stage.START
@@ -616,18 +649,24 @@ class Deal:
         """Under stock_end = at_draw, end the last stock turn where no further event
         ends it (used by `finish()` and by generators)."""
         if self.phase is Phase.PLAY and self.stock_turn and self.options.stock_end is StockEnd.AT_DRAW:
-            self._end(Ending.STOCK, self.turn, None)
+            self._end(Ending.STOCK, self.turn, here=False)
 
-    def finish(self, *, last: Move | None = None) -> PlayResult:
-        """The play's result after the last recorded move."""
+    def finish(self) -> list[Finding]:
+        """The record of the deal ends here (the `State` protocol): a last stock
+        turn under stock_end = at_draw ends the play; a play that has not
+        ended cannot be settled (GFF-14.3). The findings."""
         self.conclude()
-        if self.phase is Phase.PLAY:
-            self.findings.append(Finding(
-                rule=R.EVENTS, message="the recorded events end before the play has ended; the deal cannot be"
-                " settled", deal=self.deal, move=last.index if last else None,
-                line=last.line if last else None, column=last.column if last else None, stops_deal=True))
-            self.phase = Phase.HALTED
-        if self.phase is Phase.HALTED:
+        if self.phase is not Phase.PLAY:
+            return []
+        found = Finding(rule=R.EVENTS, message="the recorded events end before the play has ended; the deal cannot"
+                        " be settled", deal=self.deal, stops_deal=True)
+        self.findings.append(found)
+        self.phase = Phase.HALTED
+        return [found]
+
+    def result(self) -> PlayResult:
+        """How the play ended and who holds flip and flop (not settled unless it has ended)."""
+        if self.phase is not Phase.POST:
             return PlayResult(settled=False, illegal=self.illegal)
         totals = {seat: hand_total(self.hands[seat]) for seat in self.order}
         ending, winners = decide(self.ending, actor=self.actor, totals=totals, order=self.order,
@@ -637,6 +676,11 @@ class Deal:
             declarers=dict(self.declared), flip=self._winner(self.flip_suit), flop=self._winner(self.flop_suit),
             illegal=self.illegal,
         )
+
+    def close(self) -> PlayResult:
+        """`finish()`, then the `result()` (for tests and generators)."""
+        self.finish()
+        return self.result()
 
     def to_play(self) -> tuple[int, ...]:
         """The seats that may act now: the player on turn, or after the play
@@ -656,116 +700,25 @@ class Deal:
         seat, card = lowest_dealt(self.dealt, suit, self.eligible[suit], self.order)
         return ShowWinner(seat, card, "derived" if explicit else "automatic")
 
-    # ------------------------------------------------------ for generators
+    # ------------------------------------------------- what may happen next
+
+    def legal_moves(self) -> list[Move]:
+        """Every move that breaks no rule now (legal.py)."""
+        return legal_moves(self)
 
     def census(self) -> Counter[Card]:
         """Every card of the deal, wherever it is (for conservation checks)."""
-        total: Counter[Card] = Counter()
-        for hand in self.hands.values():
-            total.update(hand.counts)
-        total.update(self.stock)
-        total.update(self.pile)
-        for spread in self.spreads.values():
-            total.update(spread.cards)
-        return total
+        return census(self)
 
-    def legal_moves(self) -> list[Move]:
-        """Every move that breaks no rule now (index 0, no position)."""
-        at = {"index": 0, "line": 0, "column": 0}
-        moves: list[Move] = []
-        if self.phase is Phase.POST:
-            for seat in self.queue[self.window:]:
-                moves.extend(self._legal_shows(seat, at))
-                if self.ending is Ending.DECLARATION:
-                    moves.extend(self._legal_declare(seat, at))
-            return moves
-        if self.phase is not Phase.PLAY:
-            return moves
-        seat, hand = self.turn, self.hands[self.turn]
-        if self.stage is Stage.START:
-            if seat not in self.drawn:
-                moves.extend(self._legal_shows(seat, at))
-            if self.options.declare_window is DeclareWindow.BEFORE_PLAY and not self.anyone_moved:
-                for other in self.order:
-                    moves.extend(self._legal_declare(other, at))
-            elif seat not in self.drawn:
-                moves.extend(self._legal_declare(seat, at))
-            if self.options.allow_drop:
-                moves.append(Drop(player=seat, **at))
-            moves.extend(Draw(player=seat, source=Source.STOCK, card=c, **at)
-                         for c in sorted(self.stock, key=lambda c: c.index))
-            if self.pile:
-                moves.append(Draw(player=seat, source=Source.DISCARD, card=self.pile[-1], **at))
-            return moves
-        for cards in possible_spreads(hand):
-            moves.append(Spread(player=seat, spread=self.new_spread_id(), cards=cards, **at))
-        for c in hand.counts:
-            for spread in self.spreads.values():
-                if layoff_problem(c, spread) is None:
-                    moves.append(LayOff(player=seat, card=c, spread=spread.ident, **at))
-        if not (self.stock_turn and self.options.stock_end is StockEnd.AT_DRAW):
-            for c in sort_cards(hand):
-                if self.options.retake_discard or c is not self.took:
-                    moves.append(Discard(player=seat, card=c, **at))
-        return moves
+    def table_data(self) -> dict[str, Any]:
+        """The visible position as plain data (the data `show` starts from)."""
+        return table_data(self)
 
-    def new_spread_id(self) -> str:
-        return f"S{len(self.spreads) + 1}"
+    def snapshot(self, *, hide_hands: bool) -> Snapshot:
+        """The table now, for `show` (the `State` protocol; views.py writes it)."""
+        from .views import snapshot
 
-    def _legal_shows(self, seat: int, at: dict) -> list[Move]:
-        if self.options.flip_flop_show is ShowMode.AUTOMATIC:
-            return []
-        found: list[Move] = []
-        for suit in (self.flip_suit, self.flop_suit):
-            if seat not in self.eligible[suit] or (seat, suit) in self.shown:
-                continue
-            best = self.lowest.get(suit)
-            for c in self.hands[seat].counts:
-                if c.suit is suit and (best is None or low_rank(c) < low_rank(best[0])):
-                    found.append(Show(player=seat, card=c, **at))
-        return found
-
-    def _legal_declare(self, seat: int, at: dict) -> list[Move]:
-        if not self.options.allow_49_50 or seat in self.declared or seat in self.drawn:
-            return []
-        total = hand_total(self.dealt[seat])
-        return [Declare(player=seat, number=total, **at)] if total in (49, 50) else []
-
-    def snapshot(self) -> dict:
-        """The visible position as plain data."""
-        top = self.pile[-1].token if self.pile else None
-        return {
-            "deal": self.deal,
-            "phase": self.phase.value,
-            "turn": self.name(self.turn) if self.phase is Phase.PLAY else None,
-            "stage": self.stage.value if self.phase is Phase.PLAY else None,
-            "dealer": self.name(self.dealer),
-            "flip_card": self.flip_card.token,
-            "hands": {self.name(s): [c.token for c in in_hand_order(self.hands[s])] for s in self.order},
-            "stock": len(self.stock),
-            "discard_top": top,
-            "discard_size": len(self.pile),
-            "spreads": {ident: {"owner": self.name(sp.owner), "kind": sp.kind.value,
-                                "cards": [c.token for c in sp.cards]} for ident, sp in self.spreads.items()},
-            "lowest_shown": {("flip" if suit is self.flip_suit else "flop"): {"card": c.token,
-                                                                            "player": self.name(s)}
-                             for suit, (c, s) in self.lowest.items()},
-            "pots": {key: exact(value) for key, value in self.pots.items()},
-            "ending": self.ending.value if self.ending else None,
-        }
-
-
-def lowest_dealt(dealt: Mapping[int, Sequence[Card]], suit: Suit, eligible: frozenset[int],
-                 order: Sequence[int]) -> tuple[int | None, Card | None]:
-    """The eligible player dealt the lowest card of `suit` (GFF-6.14, 15.8)."""
-    best: tuple[int, int, Card] | None = None
-    for seat in order:
-        if seat not in eligible:
-            continue
-        for c in dealt[seat]:
-            if c.suit is suit and (best is None or low_rank(c) < best[0]):
-                best = (low_rank(c), seat, c)
-    return (best[1], best[2]) if best else (None, None)
+        return snapshot(self, hide_hands=hide_hands)
 
 
 def _cards_of(move: Move) -> tuple[Card, ...]:

@@ -39,12 +39,9 @@ class Source(enum.Enum):
 
 @frozen(slots=True, kw_only=True)
 class Move:
-    """Who acts and where the move stands: 1-based index in the deal's moves, line, column."""
+    """Who acts (a seat). Where a move was written is the deal record's business (`DealRecord.position`)."""
 
     player: int
-    index: int
-    line: int
-    column: int
 
 
 @frozen(slots=True, kw_only=True)
@@ -110,7 +107,7 @@ MOVE_WORDS = ("show", "declare", "drop", "draw", "stock", "discard", "spread", "
 _FORMS = ", ".join(form for form, _, _ in MOVE_FORMS)
 
 
-def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, column: int) -> Move:
+def parse_move(text: str, *, seats: Mapping[str, int]) -> Move:
     """One typed move; raises MoveSyntaxError naming what is wrong. Draws and
     discards, most of any deal, are tried first."""
     words = text.split()
@@ -122,27 +119,27 @@ def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, co
     if verb == "draw":
         source = _SOURCES.get(words[2]) if count == 4 else None
         if source is not None:
-            return Draw(player=seat, index=index, line=line, column=column, source=source, card=move_card(words[3]))
+            return Draw(player=seat, source=source, card=move_card(words[3]))
     elif verb == "discard":
         if count == 3:
-            return Discard(player=seat, index=index, line=line, column=column, card=move_card(words[2]))
+            return Discard(player=seat, card=move_card(words[2]))
     elif verb == "show":
         if count == 3:
-            return Show(player=seat, index=index, line=line, column=column, card=move_card(words[2]))
+            return Show(player=seat, card=move_card(words[2]))
     elif verb == "spread":
         if count >= 4:
-            return Spread(player=seat, index=index, line=line, column=column, spread=parse_spread_id(words[2]),
+            return Spread(player=seat, spread=parse_spread_id(words[2]),
                           cards=tuple(move_card(t) for t in words[3:]))
     elif verb == "layoff":
         if count == 4:
-            return LayOff(player=seat, index=index, line=line, column=column, card=move_card(words[2]),
+            return LayOff(player=seat, card=move_card(words[2]),
                           spread=parse_spread_id(words[3]))
     elif verb == "declare":
         if count == 3 and words[2] in ("49", "50"):
-            return Declare(player=seat, index=index, line=line, column=column, number=int(words[2]))
+            return Declare(player=seat, number=int(words[2]))
     elif verb == "drop":
         if count == 2:
-            return Drop(player=seat, index=index, line=line, column=column)
+            return Drop(player=seat)
     raise not_a_move(text, game="Game, Flip, Flop", forms=_FORMS, words=MOVE_WORDS, seats=seats)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 from dataclasses import field
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from ...cards import Card
 from ...errors import shown
@@ -102,6 +102,14 @@ class DealRecord:
     claims: DealClaims | None
     written_number: int | None
     at: Mapping[str, Position]  # 'deal', each key, 'hand:<seat>'
+    move_marks: Sequence[Any] = ()  # the parser's marks of the move lines, read only for findings
+
+    def position(self, index: int | None) -> tuple[int | None, int | None]:
+        """Line and column of the `index`-th move (1-based); none without a move."""
+        if index is None or not 1 <= index <= len(self.move_marks):
+            return None, None
+        mark = self.move_marks[index - 1]
+        return mark.line + 1, mark.column + 1
 
 
 @frozen(slots=True)
@@ -234,6 +242,11 @@ def _claims(reader: _Reader, raw: dict, path: tuple) -> DealClaims:
     )
 
 
+def _parse_move(text: str, *, seats: Mapping[str, int], **_where: int) -> Move:
+    """`parse_move` for the shared reader, which passes each line's place (kept by the record instead)."""
+    return parse_move(text, seats=seats)
+
+
 def _deal(reader: _Reader, raw: dict, number: int) -> DealRecord:
     path = ("deals", number - 1)
     document = reader.document
@@ -260,7 +273,7 @@ def _deal(reader: _Reader, raw: dict, number: int) -> DealRecord:
         if "ending" in raw:
             reader.fail(path + ("ending",), "a deal records either its moves or an outcome-only ending, not both",
                         key=True)
-        moves = reader.parse_moves(raw["moves"], deal=number, parse=parse_move)
+        moves = reader.parse_moves(raw["moves"], deal=number, parse=_parse_move)
     ending = _ending(reader, raw["ending"], path + ("ending",)) if "ending" in raw else None
     reveal = None
     if "reveal" in raw:
@@ -268,7 +281,8 @@ def _deal(reader: _Reader, raw: dict, number: int) -> DealRecord:
     claims = _claims(reader, raw["claims"], path + ("claims",)) if raw.get("claims") else None
     return DealRecord(number=number, dealer=dealer, between=between, antes=antes, hands=hands,
                       flip_card=flip_card, moves=tuple(moves) if moves is not None else None, ending=ending,
-                      reveal=reveal, claims=claims, written_number=written, at=at)
+                      reveal=reveal, claims=claims, written_number=written, at=at,
+                      move_marks=document.marks.get(id(raw["moves"]), ()) if moves is not None else ())
 
 
 def read_record(document: Document, players: tuple[str, ...]) -> FlipFlopRecord:

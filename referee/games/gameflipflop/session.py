@@ -1,107 +1,77 @@
-"""A session of many deals (game-flip-flop.md sections 3, 4, 9, 10 and 14):
-seating, joins and leaves, tiers and eliminations, dealer rotation, antes,
-the replay (or outcome-only record) of each deal, its settlement, carried
-pots, and the claims compared.
+"""A session of many deals (game-flip-flop.md sections 3, 4, 9, 10 and 14) as
+the core driver's `Match` (core/driver.py): seating, joins and leaves, tiers
+and eliminations, dealer rotation, antes, the replay (or outcome-only
+record) of each deal, its settlement, carried pots, and the claims compared.
 
 `on_illegal = stop`: the first illegal action stops the session; the deal it
 is in is not settled and the session table is the one after the last clean
-deal. `continue`: every later settlement is provisional. Transcript defects
-(GFF-9.5) stop whatever the option says.
+deal (later deals open with no state: they are not replayed). `continue`:
+every later settlement is provisional. Transcript defects (GFF-9.5) stop
+whatever the option says.
 """
 
 from __future__ import annotations
 
-from dataclasses import field, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Mapping
 
+from ...core.driver import Closed, Opening, Play, Settlement
 from ...findings import Finding
-from ...frozen import frozen
-from ..base import InProgress
+from ..base import DealOutcome, InProgress
 from . import rules as R
 from .compare import compare_deal, compare_reveal, compare_session
 from .deal import check_hands
 from .display import show
 from .endings import PlayResult
-from .engine import Deal, Phase
+from .engine import Deal
 from .options import CENT, CarryAnte, FlipFlopOptions
-from .outcome import judge_outcome
+from .outcome import OutcomeCheck, judge_outcome
 from .pots import ZERO, PotKind, Tier, antes_for, tier_of
 from .record import BetweenKind, DealRecord, FlipFlopRecord
-from .settle import Carry, DealMoney, SessionMoney, close_session, settle_deal
+from .reports import DealReport, DealStart, SessionReport
+from .settle import Carry, SessionMoney, close_session, settle_deal
+from .summary import deal_summary, session_summary, standing_summary
 
-IN_PROGRESS = "in progress"
+__all__ = ["DealReport", "DealStart", "SessionReport", "FlipFlopSession", "start_deal"]
 
-__all__ = ["DealReport", "DealStart", "SessionReport", "run_session", "start_deal"]
-
-
-@frozen(slots=True)
-class DealStart:
-    """Where a deal's play starts: the seats in turn order (dealer last), what each
-    antes, who may win flip and flop, the pots in play, and the bankrolls and
-    carried pots before the deal. `referee show` and `replay` start from it."""
-
-    order: tuple[int, ...]
-    antes: Mapping[int, Mapping[PotKind, Fraction]]
-    eligible_flip: frozenset[int]
-    eligible_flop: frozenset[int]
-    pots: Mapping[str, Fraction]  # game, flip, flop: antes plus what was carried in
-    bankrolls: Mapping[int, Fraction] | None  # before the deal (None: unlimited)
-    carry: Carry
+_UNSETTLED = PlayResult(settled=False, illegal=True)
 
 
 def start_deal(options: FlipFlopOptions, names: tuple[str, ...], record: DealRecord, start: DealStart) -> Deal:
     """The engine at the first move of a deal whose hands were checked."""
     return Deal(options=options, names=names, order=start.order, hands=record.hands, flip_card=record.flip_card,
                 eligible_flip=start.eligible_flip, eligible_flop=start.eligible_flop, deal=record.number,
-                pots=start.pots)
+                pots=start.pots, start=start)
 
 
-@frozen(slots=True)
-class DealReport:
-    """One deal as the session saw it."""
+class Opened:
+    """What `open` found for a deal, kept for `close`: how it is to be judged
+    (`kind`: skipped, the session had stopped; blocked, a deal check stopped
+    it; moves; outcome, an outcome-only record; empty, neither), and the seats,
+    tiers, antes and start of its play where it got that far."""
 
-    number: int
-    dealer: int | None
-    replayed: bool  # False: the session had stopped before this deal
-    settled: bool
-    provisional: bool
-    outcome_only: bool = False
-    order: tuple[int, ...] = ()
-    tiers: Mapping[int, Tier] = field(default_factory=dict)
-    result: PlayResult | None = None
-    money: DealMoney | None = None
-    checked: tuple[str, ...] = ()
-    trusted: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
-    start: DealStart | None = None  # None: the deal's play was never started (it is not replayed)
+    __slots__ = ("kind", "dealer", "order", "tiers", "antes", "notes", "illegal", "start", "check", "state")
+
+    def __init__(self, kind: str, dealer: int | None, *, order: tuple[int, ...] = (), tiers=None, antes=None,
+                 notes: list[str] | None = None, illegal: bool = False, start: DealStart | None = None,
+                 check: OutcomeCheck | None = None, state: Deal | None = None) -> None:
+        self.kind, self.dealer, self.order, self.tiers, self.antes = kind, dealer, order, tiers or {}, antes or {}
+        self.notes, self.illegal, self.start, self.check, self.state = notes or [], illegal, start, check, state
 
 
-@frozen(slots=True)
-class SessionReport:
-    findings: tuple[Finding, ...]
-    deals: tuple[DealReport, ...]
-    money: SessionMoney
-    stake: Fraction | None
-    complete: bool  # every deal settled, no illegal action
-    provisional: bool
-    stopped_at: int | None  # the deal where the replay stopped
-    in_progress: InProgress | None = None  # a session recorded as in progress, and not over
-    on_table: Mapping[str, Fraction] | None = None  # ... the pots on the table now (game, flip, flop)
+class FlipFlopSession:
+    """One Game, Flip, Flop transcript judged by the driver: what a deal leaves
+    to the next (seating, who is gone, bankrolls, carried pots, nets, the
+    previous dealer, whether the session has stopped) and to the session."""
 
-
-class _Session:
     def __init__(self, record: FlipFlopRecord, options: FlipFlopOptions, stake: Fraction | None, *,
                  in_progress: bool = False) -> None:
         self.record = record
         self.options = options
         self.stake = stake
-        self.in_progress = in_progress
-        self.playing: DealRecord | None = None  # the last deal of a session in progress
-        self.progress: InProgress | None = None
-        self.on_table: dict[str, Fraction] | None = None
-        self.names = record.roster
-        self.findings: list[Finding] = []
+        self.players = self.names = record.roster
+        self.findings: list[Finding] = []  # every finding so far, the driver's placed ones too
         self.seating: list[int] = list(range(len(record.players)))
         self.gone: set[int] = set()  # eliminated or left
         self.bankrolls: dict[int, Fraction] | None = None if record.unlimited else dict(record.bankrolls or {})
@@ -111,6 +81,12 @@ class _Session:
         self.stopped_at: int | None = None
         self.provisional = False
         self.reports: list[DealReport] = []
+        self.on_table: dict[str, Fraction] | None = None  # the pots of a deal in play (a session in progress)
+        self.opened: Opened | None = None  # the deal opened last
+        deals = record.deals
+        if in_progress and deals and deals[-1].moves is None and deals[-1].ending is None:
+            deals = deals[:-1] + (replace(deals[-1], moves=()),)  # dealt, no move yet
+        self._deals = deals
 
     # ------------------------------------------------------------- findings
 
@@ -129,7 +105,7 @@ class _Session:
 
     # ----------------------------------------------------------------- setup
 
-    def setup(self) -> None:
+    def setup(self) -> list[Finding]:
         """GFF-2.6, 3.12, 14.1, 15.6: what must hold before the first deal."""
         record, options, at = self.record, self.options, self.record.at
         here = at.get("players", at["document"])
@@ -170,6 +146,10 @@ class _Session:
                               " number of cents (split_rounding = cents)", at=at.get("bankrolls"), player=seat)
         if self.findings:
             self.stop(None)
+        return list(self.findings)
+
+    def deals(self) -> tuple[DealRecord, ...]:
+        return self._deals
 
     # ------------------------------------------------------------ each deal
 
@@ -223,18 +203,29 @@ class _Session:
                 return seat
         return None
 
-    def deal(self, record: DealRecord) -> None:
+    def open(self, record: DealRecord) -> Opening:
+        """The deal's checks up to its first move (leaves and joins, tiers, the
+        dealer, antes, hands), and the engine to replay it from; an
+        outcome-only deal is judged here (it has no moves)."""
+        before = len(self.findings)
+        self.opened = opened = self._open(record)
+        outcome = opened.kind == "outcome" and opened.check.result.settled
+        return Opening(number=record.number, findings=tuple(self.findings[before:]), state=opened.state,
+                       moves=record.moves or (), replay=opened.state is not None, settled=outcome,
+                       position=record.position)
+
+    def _open(self, record: DealRecord) -> Opened:
+        if self.stopped:
+            return Opened("skipped", record.dealer)
         number, options, stake = record.number, self.options, self.stake
         before = len(self.findings)
         self.between(record)
         if len(self.findings) > before:
-            self.stop(number)
-            return self.not_settled(record, None)
+            return self._blocked(number, None)
         if record.written_number is not None and record.written_number != number:
             self.flag(R.DEAL_RECORD, f"recorded as deal {record.written_number}, but it is deal {number} of the"
                       " transcript", at=record.at.get("deal"), deal=number)
-            self.stop(number)
-            return self.not_settled(record, None)
+            return self._blocked(number, None)
         double = options.flop_carry_ante is CarryAnte.DOUBLE and self.carry.flop > 0  # GFF-3.11, 15.7
         notes: list[str] = []
         tiers: dict[int, Tier] = {}
@@ -252,20 +243,17 @@ class _Session:
         if len(active) < 2:
             self.flag(R.PLAYER_COUNT, f"only {len(active)} player(s) can ante: the session is over before this"
                       " deal", at=record.at["deal"], deal=number)
-            self.stop(number)
-            return self.not_settled(record, None)
+            return self._blocked(number, None)
         expected = self.expected_dealer(active)
         dealer = record.dealer
         if dealer is None:
             self.flag(R.DEAL_RECORD, "no dealer recorded", at=record.at["deal"], deal=number)
-            self.stop(number)
-            return self.not_settled(record, None)
+            return self._blocked(number, None)
         illegal = False
         if dealer not in tiers:
             self.flag(R.BAD_DEAL, f"the dealer {self.names[dealer]} is not dealt in this deal",
                       at=record.at.get("dealer"), deal=number, player=dealer)
-            self.stop(number)
-            return self.not_settled(record, dealer)
+            return self._blocked(number, dealer)
         if dealer != expected:
             self.flag(R.BAD_DEAL, f"{self.names[dealer]} deals, but {self.names[expected]} should (GFF-4.1, 4.2)",
                       at=record.at.get("dealer"), deal=number, player=dealer)
@@ -276,46 +264,102 @@ class _Session:
         if record.antes is not None:
             illegal |= self.check_antes(record, antes)
         if illegal and options.stops:
-            self.stop(number)
-            return self.not_settled(record, dealer)
+            return self._blocked(number, dealer)
         eligible_flip = frozenset(s for s in order if PotKind.FLIP in antes[s])
         eligible_flop = frozenset(s for s in order if PotKind.FLOP in antes[s])
-        checked: tuple[str, ...] = ()
-        trusted: tuple[str, ...] = ()
         if record.moves is not None or record.hands:
             problems = check_hands(record, active=order, dealer=dealer, names=self.names)
             if problems:
                 self.findings.extend(problems)
-                self.stop(number)
-                return self.not_settled(record, dealer)
+                return self._blocked(number, dealer)
         carry = self.carry
         pots = {"game": sum((a[PotKind.GAME] for a in antes.values()), ZERO),
                 "flip": sum((a[PotKind.FLIP] for a in antes.values() if PotKind.FLIP in a), carry.flip),
                 "flop": sum((a[PotKind.FLOP] for a in antes.values() if PotKind.FLOP in a), carry.flop)}
-        start_at = DealStart(order=order, antes=antes, eligible_flip=eligible_flip, eligible_flop=eligible_flop,
-                             pots=pots, bankrolls=None if self.bankrolls is None else dict(self.bankrolls),
-                             carry=carry)
-        if record.moves is not None and record is self.playing:
-            result = self.play_on(record, start_at)
-        elif record.moves is not None:
-            result = self.replay(record, start_at)
+        begin = DealStart(order=order, antes=antes, eligible_flip=eligible_flip, eligible_flop=eligible_flop,
+                          pots=pots, bankrolls=None if self.bankrolls is None else dict(self.bankrolls), carry=carry)
+        opened = Opened("moves", dealer, order=order, tiers=tiers, antes=antes, notes=notes, illegal=illegal,
+                        start=begin)
+        if record.moves is not None:
+            opened.state = start_deal(options, self.names, record, begin)
         elif record.ending is not None:
-            check = judge_outcome(record, options=options, names=self.names, order=order,
-                                  eligible_flip=eligible_flip, eligible_flop=eligible_flop)
+            opened.kind = "outcome"
+            opened.check = check = judge_outcome(record, options=options, names=self.names, order=order,
+                                                 eligible_flip=eligible_flip, eligible_flop=eligible_flop)
             self.findings.extend(check.findings)
-            result, checked, trusted = check.result, check.checked, check.trusted
         else:
+            opened.kind = "empty"
             self.flag(R.EVENTS, "the deal records neither its moves nor an outcome-only ending",
                       at=record.at["deal"], deal=number)
-            result = PlayResult(settled=False, illegal=True)
-        illegal |= result.illegal
+        return opened
+
+    def _blocked(self, number: int, dealer: int | None) -> Opened:
+        """A deal check stopped the session at this deal: it is not replayed."""
+        self.stop(number)
+        return Opened("blocked", dealer)
+
+    def close(self, record: DealRecord, play: Play) -> Closed:
+        """The deal ended (or was not replayed): settle its pots, move the
+        bankrolls, carry the flip and flop pots, compare the reveal and the claims."""
+        self.findings.extend(play.findings)
+        before = len(self.findings)
+        opened = self.opened
+        if opened.kind == "moves":
+            result = play.state.result() if play.replayed else _UNSETTLED
+            if result.settled and record.reveal is not None:
+                hands = {s: tuple(play.state.hands[s]) for s in opened.order}
+                self.findings.extend(compare_reveal(record.reveal, hands, self.names, record.at.get("reveal"),
+                                                    record.number))
+        elif opened.kind == "outcome":
+            result = opened.check.result
+        else:
+            result = _UNSETTLED
+        self._settle_deal(record, opened, result)  # GFF-15.12: the claims are compared there, never used
+        return self._closed(self.reports[-1], before)
+
+    def pause(self, record: DealRecord, play: Play) -> Closed:
+        """The last deal of a session in progress, still in play (or stopped):
+        not settled; the pots of a deal in play stay on the table."""
+        self.findings.extend(play.findings)
+        before = len(self.findings)
+        opened = self.opened
+        if opened.kind == "moves":
+            if play.progress.state == "playing":
+                self.on_table = dict(opened.start.pots)
+            result = PlayResult(settled=False, illegal=play.state.illegal if play.state is not None else True)
+        else:
+            result = opened.check.result if opened.kind == "outcome" else _UNSETTLED
+        self._settle_deal(record, opened, result)
+        closed = self._closed(self.reports[-1], before)
+        last = closed.outcome
+        if not last.lines[-1].endswith("not settled"):
+            return closed
+        line = f"deal {last.number}: in progress after move {play.progress.move}"
+        return Closed(outcome=DealOutcome(number=last.number, settled=False, data={**last.data, "in_progress": True},
+                                          lines=last.lines[:-1] + (line,)), findings=closed.findings)
+
+    def _closed(self, report: DealReport, before: int) -> Closed:
+        lines, data = deal_summary(report, self.names)
+        return Closed(outcome=DealOutcome(number=report.number, settled=report.settled, lines=lines, data=data),
+                      findings=tuple(self.findings[before:]))
+
+    def _settle_deal(self, record: DealRecord, opened: Opened, result: PlayResult) -> None:
+        number = record.number
+        if opened.kind == "skipped":
+            self.reports.append(DealReport(number=number, dealer=record.dealer, replayed=False, settled=False,
+                                           provisional=self.provisional, outcome_only=record.moves is None))
+            return
+        if opened.kind == "blocked":
+            return self.not_settled(record, opened.dealer)
+        order, tiers = opened.order, opened.tiers
+        illegal = opened.illegal or result.illegal
         if not result.settled:
             self.stop(number)
-            return self.not_settled(record, dealer, order=order, tiers=tiers, start=start_at)
+            return self.not_settled(record, opened.dealer, order=order, tiers=tiers, start=opened.start)
         if illegal:
             self.provisional = True
-        money = settle_deal(result, options=options, stake=stake, order=order, tiers=tiers, antes=antes,
-                            bankrolls=self.bankrolls, carry=self.carry)
+        money = settle_deal(result, options=self.options, stake=self.stake, order=order, tiers=tiers,
+                            antes=opened.antes, bankrolls=self.bankrolls, carry=self.carry)
         if money.bankrolls is not None:
             for seat in order:
                 if money.bankrolls[seat] < 0:
@@ -324,31 +368,26 @@ class _Session:
             self.bankrolls = dict(money.bankrolls)
         for seat in order:
             self.nets[seat] += money.net[seat]["total"]
+        notes = opened.notes
         for seat in money.eliminated:
             self.gone.add(seat)
             notes.append(f"{self.names[seat]} was all in, did not win the game pot and is eliminated (GFF-3.8)")
         self.carry = money.after
-        self.previous = dealer
+        self.previous = opened.dealer
         if record.claims is not None:
             self.findings.extend(compare_deal(record.claims, result, money, self.names, number))
+        check = opened.check
         self.reports.append(DealReport(
-            number=number, dealer=dealer, replayed=True, settled=True, provisional=self.provisional,
+            number=number, dealer=opened.dealer, replayed=True, settled=True, provisional=self.provisional,
             outcome_only=record.moves is None, order=order, tiers=tiers, result=result, money=money,
-            checked=checked, trusted=trusted, notes=tuple(notes), start=start_at))
+            checked=check.checked if check else (), trusted=check.trusted if check else (), notes=tuple(notes),
+            start=opened.start))
 
-    def standing(self) -> SessionReport:
-        """The session in progress: the settled deals' nets and bankrolls as they
-        stand, nothing refunded, and the pots on the table (the carried pots,
-        plus the antes of a deal in play)."""
-        seats = sorted(self.nets)
-        carry = self.carry
-        on_table = self.on_table or {"flip": carry.flip, "flop": carry.flop}
-        money = SessionMoney(deal_nets=dict(self.nets), refunds={s: ZERO for s in seats}, net=dict(self.nets),
-                             left_on_table=carry, bankrolls=None if self.bankrolls is None else dict(self.bankrolls))
-        return SessionReport(findings=tuple(self.findings), deals=tuple(self.reports), money=money,
-                             stake=self.stake, complete=False, provisional=self.provisional,
-                             stopped_at=None if self.progress.state == "playing" else self.stopped_at,
-                             in_progress=self.progress, on_table=on_table)
+    def not_settled(self, record: DealRecord, dealer: int | None, *, order=(), tiers=None,
+                    start: DealStart | None = None) -> None:
+        self.reports.append(DealReport(number=record.number, dealer=dealer, replayed=True, settled=False,
+                                       provisional=self.provisional, order=tuple(order), tiers=tiers or {},
+                                       outcome_only=record.moves is None, start=start))
 
     def check_antes(self, record: DealRecord, antes: Mapping[int, Mapping[PotKind, Fraction]]) -> bool:
         """GFF-3.5: recorded antes must be what the tiers force."""
@@ -370,95 +409,39 @@ class _Session:
                 wrong = True
         return wrong
 
-    def replay(self, record: DealRecord, start: DealStart) -> PlayResult:
-        """The deal's moves through the engine. With no show recorded the flip and flop winners are
-        derived from the dealt cards (GFF-15.8); claims never name them (GFF-15.12)."""
-        order = start.order
-        state = start_deal(self.options, self.names, record, start)
-        apply = state.apply
-        for move in record.moves:
-            apply(move)
-        result = state.finish(last=record.moves[-1] if record.moves else None)
-        self.findings.extend(state.findings)
-        if not result.settled:
-            return result
-        if record.reveal is not None:
-            hands = {s: tuple(state.hands[s]) for s in order}
-            self.findings.extend(compare_reveal(record.reveal, hands, self.names, record.at.get("reveal"),
-                                                record.number))
-        return result  # GFF-15.12: claims are compared afterwards (compare_deal), never used here
-
-    def play_on(self, record: DealRecord, start: DealStart) -> PlayResult:
-        """The last deal of a session in progress: its moves through the engine,
-        left where they stop (not settled); a deal whose play and post-end
-        windows are over (nothing more is legal) is settled as `replay` does."""
-        state = start_deal(self.options, self.names, record, start)
-        for move in record.moves:
-            state.apply(move)
-        moves = len(record.moves)
-        if state.phase is Phase.HALTED:
-            self.findings.extend(state.findings)
-            self.progress = InProgress(deal=record.number, move=moves, state="stopped")
-            return PlayResult(settled=False, illegal=True)
-        legal = state.legal_moves()
-        if not legal:
-            return self.replay(record, start)
-        self.findings.extend(state.findings)
-        self.progress = InProgress(deal=record.number, move=moves, legal_moves=len(legal),
-                                   to_play=tuple(self.names[s] for s in state.to_play()))
-        self.on_table = dict(start.pots)
-        return PlayResult(settled=False, illegal=state.illegal)
-
-    def not_settled(self, record: DealRecord, dealer: int | None, *, order=(), tiers=None,
-                    start: DealStart | None = None) -> None:
-        self.reports.append(DealReport(number=record.number, dealer=dealer, replayed=True, settled=False,
-                                       provisional=self.provisional, order=tuple(order), tiers=tiers or {},
-                                       outcome_only=record.moves is None, start=start))
-
     # ------------------------------------------------------------ the whole
 
-    def run(self) -> SessionReport:
-        self.setup()
-        if self.in_progress:
-            last = self.record.deals[-1]
-            if last.moves is None and last.ending is None:  # dealt, no move yet
-                last = replace(last, moves=())
-            self.playing = last
-        for record in self.record.deals:
-            if record is self.record.deals[-1] and self.playing is not None:
-                record = self.playing
-            if self.stopped:
-                self.reports.append(DealReport(number=record.number, dealer=record.dealer, replayed=False,
-                                               settled=False, provisional=self.provisional,
-                                               outcome_only=record.moves is None))
-                continue
-            self.deal(record)
-        if self.in_progress and self.progress is None:
-            if not self.reports[-1].settled:
-                self.progress = InProgress(deal=self.playing.number, move=len(self.playing.moves or ()),
-                                           state="stopped")
-            elif not self.record.ended:  # GFF-14.7: the session goes on
-                self.progress = InProgress(deal=self.playing.number, move=len(self.playing.moves or ()),
-                                           state="between_deals")
-        if self.progress is not None:
-            return self.standing()
+    def goes_on(self) -> bool:
+        """In progress, after the last deal closed: more deals to come unless the end marker says not (GFF-14.7)."""
+        return not self.record.ended
+
+    def settle(self) -> Settlement:
+        """The session closed: carried pots refunded or reported, the session claims compared."""
         seats = sorted(self.nets)
         money = close_session(seats=seats, deal_nets=self.nets, carry=self.carry, options=self.options,
                               bankrolls=self.bankrolls)
+        before = len(self.findings)
         if self.record.claims is not None and not self.stopped:
             self.findings.extend(compare_session(self.record.claims, money, self.names))
         complete = not self.stopped and not any(f.is_error for f in self.findings)
-        return SessionReport(findings=tuple(self.findings), deals=tuple(self.reports), money=money,
-                             stake=self.stake, complete=complete, provisional=self.provisional,
-                             stopped_at=self.stopped_at)
+        session = SessionReport(findings=tuple(self.findings), deals=tuple(self.reports), money=money,
+                                stake=self.stake, complete=complete, provisional=self.provisional,
+                                stopped_at=self.stopped_at)
+        lines, data = session_summary(session, self.names)
+        return Settlement(lines=lines, data=data, findings=tuple(self.findings[before:]))
 
-
-def run_session(record: FlipFlopRecord, options: FlipFlopOptions, stake: Fraction | None, *,
-                in_progress: bool = False) -> SessionReport:
-    """Replay and settle every deal of a session. `in_progress`: the last deal
-    may stop anywhere (no GFF-14.3 for it, its claims not compared) and more
-    deals may follow (no session end: no refunds, no session claims compared;
-    the pots on the table are reported) unless the session end marker says
-    otherwise."""
-    return _Session(record, options, stake, in_progress=in_progress).run()
-
+    def standing(self, progress: InProgress) -> Settlement:
+        """The session in progress: the settled deals' nets and bankrolls as they
+        stand, nothing refunded, and the pots on the table (the carried pots,
+        plus the antes of a deal in play)."""
+        seats = sorted(self.nets)
+        carry = self.carry
+        on_table = self.on_table or {"flip": carry.flip, "flop": carry.flop}
+        money = SessionMoney(deal_nets=dict(self.nets), refunds={s: ZERO for s in seats}, net=dict(self.nets),
+                             left_on_table=carry, bankrolls=None if self.bankrolls is None else dict(self.bankrolls))
+        session = SessionReport(findings=tuple(self.findings), deals=tuple(self.reports), money=money,
+                                stake=self.stake, complete=False, provisional=self.provisional,
+                                stopped_at=None if progress.state == "playing" else self.stopped_at,
+                                in_progress=progress, on_table=on_table)
+        lines, data = standing_summary(session, self.names)
+        return Settlement(lines=lines, data=data)

@@ -12,7 +12,7 @@ ten is written outcome-only. The same arguments always give the same text.
 from __future__ import annotations
 
 import random
-from dataclasses import field, replace
+from dataclasses import field
 from fractions import Fraction
 from typing import Mapping
 
@@ -148,7 +148,6 @@ def _play(rng: random.Random, state: Deal) -> list[Move]:
                     raise AssertionError("the generator is stuck")
                 continue
             break
-        move = replace(move, index=len(moves) + 1)
         state.apply(move)
         moves.append(move)
         assert not state.findings, state.findings
@@ -203,7 +202,7 @@ def generate(*, options: FlipFlopOptions, players: tuple[str, ...], seed: int,
                      eligible_flip=[s for s in order if PotKind.FLIP in antes[s]],
                      eligible_flop=[s for s in order if PotKind.FLOP in antes[s]], deal=number)
         moves = _play(rng, state)
-        result = state.finish()
+        result = state.close()
         assert result.settled and not state.findings, state.findings
         money = settle_deal(result, options=options, stake=stake, order=order, tiers=tiers, antes=antes,
                             bankrolls=bankrolls, carry=carry)

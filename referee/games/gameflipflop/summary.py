@@ -10,10 +10,10 @@ from typing import Any
 from .display import exact, show
 from .endings import Ending
 from .pots import ZERO, PotKind
-from .session import DealReport, SessionReport
+from .reports import DealReport, SessionReport
 from .settle import COLUMNS
 
-__all__ = ["deal_summary", "session_summary", "ending_text", "payouts"]
+__all__ = ["deal_summary", "session_summary", "standing_summary", "ending_text", "payouts"]
 
 _HOW = {"shown": "", "derived": " (no shows recorded: derived from the dealt cards, GFF-15.8)",
         "automatic": " (automatic: lowest card dealt)", "recorded": " (as recorded)"}
@@ -170,5 +170,22 @@ def session_summary(session: SessionReport, names: tuple[str, ...]) -> tuple[tup
     if money.bankrolls is not None:
         data["bankrolls"] = {names[s]: exact(v) for s, v in money.bankrolls.items()}
         lines.append("session: bankrolls " + ", ".join(
+            f"{names[s]} {show(v, signed=False)}" for s, v in money.bankrolls.items()))
+    return tuple(lines), data
+
+
+def standing_summary(session: SessionReport, names: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """A session in progress: no final settlement (nothing refunded); the
+    settled deals' nets and bankrolls as they stand, and the pots on the table."""
+    _, data = session_summary(session, names)
+    money, pots = session.money, session.on_table
+    settled = sum(1 for d in session.deals if d.settled)
+    data = {**data, "in_progress": True, "on_table": {kind: exact(amount) for kind, amount in pots.items()}}
+    lines = [f"session in progress: {settled} of {len(session.deals)} deals settled; standing net "
+             + ", ".join(f"{names[s]} {show(v)}" for s, v in money.net.items()),
+             "session in progress: on the table: " + ", ".join(
+                 f"{kind} pot {show(amount, signed=False)}" for kind, amount in pots.items())]
+    if money.bankrolls is not None:
+        lines.append("session in progress: bankrolls " + ", ".join(
             f"{names[s]} {show(v, signed=False)}" for s, v in money.bankrolls.items()))
     return tuple(lines), data

@@ -1,34 +1,39 @@
 """Game, Flip, Flop told to people: the table before any move (`referee show`)
 and every deal turn by turn (`referee replay`).
 
-Both replay a deal with the referee's own engine, from the start the
-session gave it (`session.DealStart`: seats, antes, who may win flip and
-flop, the pots) and under the same policy on violations, and only read its
-state; neither changes a ruling. What they cannot show: the table of a deal
-the referee did not replay (the session had stopped, or the deal record was
-bad), or of moves after the one where its replay stopped.
+Both are the check's own replay (`core.driver.replay` and `walk` over the
+session): each deal starts where the session left it (seats, antes, who may
+win flip and flop, the pots) and runs under the same policy on violations;
+they only read its state and change no ruling. What they cannot show: the
+table of a deal the referee did not replay (the session had stopped, or the
+deal record was bad), or of moves after the one where its replay stopped.
 """
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from ...cards import Card, format_cards
+from ...core.driver import Play, Replay, replay, walk
+from ...core.state import Snapshot
 from ..table import Beat, Position, ShowError
 from .display import exact
 from .endings import Ending
 from .engine import Deal, Phase, Stage
-from .game import Refereed
 from .melds import hand_total, in_hand_order, low_rank
 from .moves import Declare, Discard, Draw, Drop, LayOff, Move, Show, Source, Spread, write_move
 from .options import ShowMode, StockEnd
 from .pots import PotKind
 from .record import NOBODY, DealRecord
-from .session import DealReport, SessionReport, start_deal
+from .reports import DealReport
 from .summary import ending_text
 
-__all__ = ["position", "narrate"]
+if TYPE_CHECKING:
+    from .session import FlipFlopSession, Opened
+
+__all__ = ["position", "narrate", "snapshot"]
 
 
 def _cards(cards: Iterable[Card]) -> str:
@@ -61,11 +66,70 @@ def _what(move: Move) -> str:
     raise TypeError(move)
 
 
-def _not_replayed(session: SessionReport, report: DealReport) -> str:
-    if not report.replayed:
+def _not_replayed(session: FlipFlopSession, opened: Opened) -> str:
+    if opened.kind == "skipped":
         where = f"at deal {session.stopped_at}" if session.stopped_at else "before the first deal"
         return f"not replayed: the referee's replay stopped {where} (see the findings)"
     return "not replayed: the deal record cannot be played (see the findings)"
+
+
+def _report(session: FlipFlopSession, record: DealRecord, state: Deal | None = None) -> DealReport:
+    """The deal just opened, closed as the check closes it (`state`: replayed and finished)."""
+    play = Play(number=record.number, state=state, findings=(), moves=len(record.moves or ()),
+                replayed=state is not None, finished=state is not None)
+    session.close(record, play)
+    return session.reports[-1]
+
+
+# ----------------------------------------------------- the table, as words
+
+
+def _ended(state: Deal, *, since: bool = False) -> str:
+    """How the play ended (`since`: told afterwards)."""
+    actor = state.actor
+    who = state.name(actor)
+    ending = state.ending
+    text = "the play has ended: " if since else "the play ends: "
+    if ending is Ending.OUT:
+        text += f"{who} has gone out"
+    elif ending is Ending.TUNK:
+        text += f"{who} has tunked out (two spreads of three, nothing laid off or discarded)"
+    elif ending is Ending.DROP:
+        text += f"{who} {'dropped' if since else 'drops'} with {hand_total(state.hands[actor])} points"
+    elif ending is Ending.DECLARATION:
+        text += f"{who} {'declared' if since else 'declares'} {state.declared[actor]}"
+    else:
+        text += "the stock is exhausted"
+    return text
+
+
+def _windows(state: Deal) -> str:
+    """Whose post-end windows (to show, or to declare after a declaration) are still open."""
+    waiting = [state.names[s] for s in state.queue[state.window:]]
+    if not waiting or state.options.flip_flop_show is ShowMode.AUTOMATIC:
+        return ""
+    what = "show or declare" if state.ending is Ending.DECLARATION else "show"
+    return f"windows to {what}: {', '.join(waiting)}"
+
+
+def _lowest_shown(state: Deal) -> str:
+    if state.options.flip_flop_show is ShowMode.AUTOMATIC:
+        return "automatic shows: flip and flop go to the lowest cards dealt to those who anted"
+    parts = []
+    for pot, suit in (("flip", state.flip_suit), ("flop", state.flop_suit)):
+        best = state.lowest.get(suit)
+        if best is None:
+            parts.append(f"{pot} none")
+        else:
+            card, seat = best
+            whose = f"{state.names[seat]}'s flip card" if card is state.flip_card else state.names[seat]
+            parts.append(f"{pot} {card} ({whose})")
+    return "lowest shown: " + ", ".join(parts)
+
+
+def _turn_number(state: Deal) -> int:
+    """The number of the turn in progress (or about to begin)."""
+    return state.turns if state.beat == state.turn else state.turns + 1
 
 
 # --------------------------------------------------------------- one deal
@@ -83,39 +147,37 @@ class _Open:
 
 
 class _Teller:
-    """A deal replayed move by move exactly as the referee replays it, told as
+    """A deal replayed move by move by the check's own replay (`run`), told as
     beats: one per turn, one for the windows after the play."""
 
-    def __init__(self, refereed: Refereed, record: DealRecord, report: DealReport) -> None:
-        assert report.start is not None
-        self.options = refereed.options
-        self.names = refereed.record.roster
+    def __init__(self, session: FlipFlopSession, record: DealRecord, run: Replay) -> None:
+        self.options = session.options
+        self.names = session.names
         self.record = record
-        self.report = report
-        self.state: Deal = start_deal(refereed.options, self.names, record, report.start)
+        self.run = run
+        self.state: Deal = run.state
         self.beats: list[Beat] = []
         self.open: _Open | None = None
-        self.turns = 0
-        self.shows: list[tuple[int, Card, str]] = []  # shows that count: seat, card, pot
-        self.stopped: Move | None = None  # the move at which the replay stopped
+        self.stopped: tuple[int, Move] | None = None  # the move (index, move) at which the replay stopped
 
     def pot(self, card: Card) -> str | None:
         state = self.state
         return "flip" if card.suit is state.flip_suit else "flop" if card.suit is state.flop_suit else None
 
-    def step(self, move: Move) -> bool:
-        """Replay one move; False once the replay has stopped (at this move or before)."""
-        state = self.state
+    def step(self) -> bool:
+        """Replay the next move; False once the replay has stopped (at this move or before)."""
+        state, run = self.state, self.run
         if state.phase is Phase.HALTED:
             return False
+        move = run.next_move()
         if state.ends_before(move):
             self.close("the stock is exhausted: the play ends here (GFF-8.12, stock_end = at_draw)")
         playing = state.phase is Phase.PLAY
-        lowest = state.lowest.get(move.card.suit) if isinstance(move, Show) else None
-        findings = len(state.findings)
-        state.apply(move)
+        counted = len(state.counted)
+        findings = run.step()
+        index = run.index
         if state.phase is Phase.HALTED:
-            self.stopped = move
+            self.stopped = (index, move)
             self.close("the replay stops at the next move")
             return False
         seat, who, what = move.player, self.names[move.player], _what(move)
@@ -123,37 +185,34 @@ class _Teller:
             pot = self.pot(move.card)
             if self.options.flip_flop_show is ShowMode.AUTOMATIC:
                 what += " (automatic shows: the lowest card dealt wins)"
-            elif state.lowest.get(move.card.suit) != lowest and pot is not None:
-                self.shows.append((seat, move.card, pot))
+            elif len(state.counted) > counted:
                 what += f" for {pot}"
             else:
                 what += " (it does not count)"
-        if any(f.is_error for f in state.findings[findings:]):
+        if any(f.is_error for f in findings):
             what += " (illegal)"
         opened = self.open
         if playing:
             if opened is None or opened.seat != seat:
                 self.close(self.holding(opened.seat) if opened is not None and opened.seat is not None else "")
-                self.turns += 1
-                self.open = _Open(f"Turn {self.turns}: {who}", seat, move.index)
-            self.add(move, who, what)
+                self.open = _Open(f"Turn {state.turns}: {who}", seat, index)
+            self.add(index, who, what)
             if state.phase is not Phase.PLAY:
-                self.close("; ".join(filter(None, (self.ended(), self.windows()))))
+                self.close("; ".join(filter(None, (_ended(state), _windows(state)))))
             elif state.turn != seat:
                 self.close(self.holding(seat) + f"; {self.names[state.turn]} to play")
         else:
             if opened is None or opened.seat is not None:
                 self.close("")
                 declared = state.ending is Ending.DECLARATION
-                self.open = _Open("After the play: shows" + (" and declarations" if declared else ""), None,
-                                  move.index)
-            self.add(move, who, what)
+                self.open = _Open("After the play: shows" + (" and declarations" if declared else ""), None, index)
+            self.add(index, who, what)
         return True
 
-    def add(self, move: Move, who: str, what: str) -> None:
+    def add(self, index: int, who: str, what: str) -> None:
         assert self.open is not None
         self.open.plays.append((who, what))
-        self.open.last = move.index
+        self.open.last = index
 
     def close(self, outcome: str) -> None:
         opened, self.open = self.open, None
@@ -161,7 +220,7 @@ class _Teller:
             return
         if opened.seat is None:  # the windows after the play
             declared = ", ".join(f"{self.names[s]} {n}" for s, n in self.state.declared.items())
-            outcome = (f"declared {declared}; " if declared else "") + self.lowest_shown()
+            outcome = (f"declared {declared}; " if declared else "") + _lowest_shown(self.state)
         self.beats.append(Beat(deal=self.record.number, first=opened.first, last=opened.last, title=opened.title,
                                plays=tuple(opened.plays), outcome=outcome or self.holding(opened.seat)))
 
@@ -174,7 +233,7 @@ class _Teller:
         if state.phase is Phase.PLAY:
             self.close("the recorded moves end here, before the play has ended")
         else:
-            self.close(self.ended() if playing else "")
+            self.close(_ended(state) if playing else "")
 
     def holding(self, seat: int | None) -> str:
         state = self.state
@@ -184,73 +243,21 @@ class _Teller:
         return (f"{self.names[seat]} holds {_plural(len(state.hands[seat]), 'card')}; stock {len(state.stock)},"
                 f" discard pile {len(state.pile)}{top}")
 
-    def ended(self, *, since: bool = False) -> str:
-        """How the play ended (`since`: told afterwards), and whose post-end windows are still open."""
-        state = self.state
-        actor = state.actor
-        who = state.name(actor)
-        ending = state.ending
-        text = "the play has ended: " if since else "the play ends: "
-        if ending is Ending.OUT:
-            text += f"{who} has gone out"
-        elif ending is Ending.TUNK:
-            text += f"{who} has tunked out (two spreads of three, nothing laid off or discarded)"
-        elif ending is Ending.DROP:
-            text += f"{who} {'dropped' if since else 'drops'} with {hand_total(state.hands[actor])} points"
-        elif ending is Ending.DECLARATION:
-            text += f"{who} {'declared' if since else 'declares'} {state.declared[actor]}"
-        else:
-            text += "the stock is exhausted"
-        return text
-
-    def windows(self) -> str:
-        """Whose post-end windows (to show, or to declare after a declaration) are still open."""
-        state = self.state
-        waiting = [self.names[s] for s in state.queue[state.window:]]
-        if not waiting or self.options.flip_flop_show is ShowMode.AUTOMATIC:
-            return ""
-        what = "show or declare" if state.ending is Ending.DECLARATION else "show"
-        return f"windows to {what}: {', '.join(waiting)}"
-
-    def lowest_shown(self) -> str:
-        state = self.state
-        if self.options.flip_flop_show is ShowMode.AUTOMATIC:
-            return "automatic shows: flip and flop go to the lowest cards dealt to those who anted"
-        parts = []
-        for pot, suit in (("flip", state.flip_suit), ("flop", state.flop_suit)):
-            best = state.lowest.get(suit)
-            if best is None:
-                parts.append(f"{pot} none")
-            else:
-                card, seat = best
-                whose = f"{self.names[seat]}'s flip card" if card is state.flip_card else self.names[seat]
-                parts.append(f"{pot} {card} ({whose})")
-        return "lowest shown: " + ", ".join(parts)
-
-    def turn_number(self) -> int:
-        """The number of the turn in progress (or about to begin)."""
-        state = self.state
-        opened = self.open
-        if opened is not None and opened.seat == state.turn:
-            return self.turns
-        return self.turns + 1
-
 
 # --------------------------------------------------------------- `show`
 
 
-def _where_line(teller: _Teller, legal: list[Move]) -> str:
+def _where_line(state: Deal, legal: list[Move]) -> str:
     """Where the deal stands and whose turn it is, in one line."""
-    state, names, options = teller.state, teller.names, teller.options
+    names, options = state.names, state.options
     phase = state.phase
     if phase is Phase.HALTED:
-        stopped = teller.stopped
-        at = f"at move {stopped.index}" if stopped is not None else "earlier"
+        at = f"at move {state.halted_at}" if state.halted_at is not None else "earlier"
         return f"the referee's replay of this deal stopped {at} (see the finding): later moves are not replayed"
     if phase is Phase.POST:
-        return f"{teller.ended(since=True)}; {teller.windows() or 'no windows left'}"
+        return f"{_ended(state, since=True)}; {_windows(state) or 'no windows left'}"
     seat = state.turn
-    head = f"turn {teller.turn_number()}: {names[seat]} to play"
+    head = f"turn {_turn_number(state)}: {names[seat]} to play"
     if state.stage is Stage.DRAWN:
         if state.stock_turn and options.stock_end is StockEnd.AT_DRAW:
             return (f"{head}; he took the last stock card: he may spread or lay off, and the play ends at the"
@@ -271,12 +278,18 @@ def _money_line(label: str, amounts: dict[str, Any]) -> str:
     return f"  {label}: " + ", ".join(f"{k} {v}" for k, v in amounts.items())
 
 
-def _table(teller: _Teller, legal: list[Move], *, hide_hands: bool, at_end: bool) -> tuple[list[str], dict[str, Any]]:
-    """The position as text lines and plain data (the engine's snapshot and more)."""
-    state, names, report = teller.state, teller.names, teller.report
-    start = report.start
-    assert start is not None
-    where = _where_line(teller, legal)
+def snapshot(state: Deal, *, hide_hands: bool) -> Snapshot:
+    """The table now (`Deal.snapshot`, the `State` protocol's): what `show` prints before a move."""
+    lines, data = _table(state, state.legal_moves(), hide_hands=hide_hands)
+    return Snapshot(lines=tuple(lines), data=data)
+
+
+def _table(state: Deal, legal: list[Move], *, hide_hands: bool,
+           result: str | None = None) -> tuple[list[str], dict[str, Any]]:
+    """The position as text lines and plain data (the engine's table data and more);
+    `result`: how the deal ended, at its end."""
+    names, options, start = state.names, state.options, state.start
+    where = _where_line(state, legal)
     lines = [where]
     width = max(len(names[s]) for s in state.order)
     on_turn = state.turn if state.phase is Phase.PLAY else None
@@ -293,30 +306,28 @@ def _table(teller: _Teller, legal: list[Move], *, hide_hands: bool, at_end: bool
     lines.append(f"  spreads: {spreads or 'none'}")
     lines.append(f"  flip card {state.flip_card} (dealer {names[state.dealer]}): flip is {state.flip_suit.noun},"
                  f" flop is {state.flop_suit.noun}")
-    if teller.options.flip_flop_show is ShowMode.AUTOMATIC:
-        lines.append(f"  shows: {teller.lowest_shown()}")
+    if options.flip_flop_show is ShowMode.AUTOMATIC:
+        lines.append(f"  shows: {_lowest_shown(state)}")
     else:
-        shows = ", ".join(f"{names[s]} {c} ({pot})" for s, c, pot in teller.shows)
-        lines.append(f"  shows: {shows or 'none'}; {teller.lowest_shown()}")
+        shows = ", ".join(f"{names[s]} {c} ({pot})" for s, c, pot in state.counted)
+        lines.append(f"  shows: {shows or 'none'}; {_lowest_shown(state)}")
     if state.declared:
         lines.append("  declared: " + ", ".join(f"{names[s]} {n}" for s, n in state.declared.items()))
-    pots = {k: exact(v) for k, v in start.pots.items()}
-    carried = {"flip": start.carry.flip, "flop": start.carry.flop}
+    pots = {k: exact(v) for k, v in state.pots.items()}
+    carried = {"flip": start.carry.flip, "flop": start.carry.flop} if start is not None else {}
     extra = ", ".join(f"{pot} {exact(v)}" for pot, v in carried.items() if v)
     lines.append(_money_line("pots", pots) + (f" (carried in: {extra})" if extra else ""))
-    out_of = [f"{names[s]} not in {pot}" for s in state.order for pot, kind in (("flip", PotKind.FLIP),
-                                                                                 ("flop", PotKind.FLOP))
-              if kind not in start.antes[s]]
+    eligible = {"flip": state.eligible[state.flip_suit], "flop": state.eligible[state.flop_suit]}
+    out_of = [f"{names[s]} not in {pot}" for s in state.order for pot in ("flip", "flop") if s not in eligible[pot]]
     if out_of:
         lines.append("  did not ante (cannot win): " + ", ".join(out_of))
     bankrolls = None
-    if start.bankrolls is not None:
+    if start is not None and start.bankrolls is not None:
         bankrolls = {names[s]: exact(start.bankrolls[s]) for s in state.order}
         lines.append(_money_line("bankrolls before this deal", bankrolls))
-    result = ending_text(report, names)[0] if at_end and report.settled else None
     if result is not None:
         lines.append(f"  result: {result}")
-    data: dict[str, Any] = state.snapshot()
+    data: dict[str, Any] = state.table_data()
     if result is not None:
         data["result"] = result
     if hide_hands:
@@ -325,23 +336,22 @@ def _table(teller: _Teller, legal: list[Move], *, hide_hands: bool, at_end: bool
         data["hand_totals"] = {names[s]: hand_total(state.hands[s]) for s in state.order}
     data.update(
         state=where,
-        turn_number=teller.turn_number() if state.phase is Phase.PLAY else None,
+        turn_number=_turn_number(state) if state.phase is Phase.PLAY else None,
         hand_sizes={names[s]: len(state.hands[s]) for s in state.order},
-        shows=[{"player": names[s], "card": c.token, "pot": pot} for s, c, pot in teller.shows],
+        shows=[{"player": names[s], "card": c.token, "pot": pot} for s, c, pot in state.counted],
         declared={names[s]: n for s, n in state.declared.items()},
-        eligible={"flip": [names[s] for s in state.order if s in start.eligible_flip],
-                  "flop": [names[s] for s in state.order if s in start.eligible_flop]},
+        eligible={pot: [names[s] for s in state.order if s in seats] for pot, seats in eligible.items()},
         carried_in={pot: exact(v) for pot, v in carried.items()},
         bankrolls_before=bankrolls,
-        stopped_at_move=teller.stopped.index if teller.stopped is not None else None,
+        stopped_at_move=state.halted_at,
     )
     return lines, data
 
 
-def _outcome_position(refereed: Refereed, record: DealRecord, report: DealReport, *,
+def _outcome_position(session: FlipFlopSession, record: DealRecord, report: DealReport, *,
                       hide_hands: bool) -> Position:
     """An outcome-only deal: no moves, only how it ended."""
-    names = refereed.record.roster
+    names = session.names
     start = report.start
     assert start is not None and record.ending is not None
     ending = record.ending
@@ -390,12 +400,14 @@ def _outcome_position(refereed: Refereed, record: DealRecord, report: DealReport
                     legal=())
 
 
-def position(refereed: Refereed, *, deal: int, move: int, hide_hands: bool) -> Position:
-    """The table before `move` of `deal` (both 1-based; one past the last move for the end)."""
-    deals = refereed.record.deals
+def position(session: FlipFlopSession, raw_moves: list[list[str] | None], *, deal: int, move: int,
+             hide_hands: bool) -> Position:
+    """The table before `move` of `deal` (both 1-based; one past the last move for
+    the end): the check's replay of the session, stopped there."""
+    deals = session.deals()
     if not 1 <= deal <= len(deals):
         raise ShowError(f"deal {deal}: the transcript has deals 1 to {len(deals)}")
-    record, report = deals[deal - 1], refereed.report.deals[deal - 1]
+    record = deals[deal - 1]
     if record.moves is None:
         if record.ending is None:
             raise ShowError(f"deal {deal} records neither its moves nor how it ended: there is nothing to show")
@@ -405,25 +417,29 @@ def position(refereed: Refereed, *, deal: int, move: int, hide_hands: bool) -> P
     elif not 1 <= move <= len(record.moves) + 1:
         after = f"; {len(record.moves) + 1} for the end of the deal" if record.moves else ""
         raise ShowError(f"move {move}: deal {deal} has moves 1 to {len(record.moves)}{after}")
-    if report.start is None:
-        raise ShowError(f"deal {deal} was {_not_replayed(refereed.report, report)}")
+    run = replay(session, deal=deal, upto=move)
+    opened = session.opened
+    if opened.start is None:
+        raise ShowError(f"deal {deal} was {_not_replayed(session, opened)}")
     if record.moves is None:
-        return _outcome_position(refereed, record, report, hide_hands=hide_hands)
-    teller = _Teller(refereed, record, report)
-    for earlier in record.moves[: move - 1]:
-        if not teller.step(earlier):
-            break
-    state, names = teller.state, teller.names
+        return _outcome_position(session, record, _report(session, record), hide_hands=hide_hands)
+    state, names = run.state, session.names
     moves = state.legal_moves()
-    lines, data = _table(teller, moves, hide_hands=hide_hands, at_end=move > len(record.moves))
+    result = None
+    if move > len(record.moves):  # the end of the deal: how the check closes it
+        ahead = copy.deepcopy(state)
+        ahead.finish()
+        report = _report(session, record, ahead)
+        result = ending_text(report, names)[0] if report.settled else None
+    lines, data = _table(state, moves, hide_hands=hide_hands, result=result)
     legal = tuple(dict.fromkeys(_legal_text(m, names) for m in sorted(moves, key=_move_order)))
     acting = list(dict.fromkeys(names[m.player] for m in moves))
     if state.phase is Phase.PLAY:
         acting = [names[state.turn]] + [name for name in acting if name != names[state.turn]]
-    raw = refereed.raw_moves[deal - 1] or []
+    raw = raw_moves[deal - 1] or []
     recorded = raw[move - 1] if move <= len(record.moves) else None
     data["to_move"] = acting
-    hidden = frozenset()
+    hidden: frozenset[str] = frozenset()
     if hide_hands:
         hidden = frozenset({c.token for seat in state.order for c in state.hands[seat]} | {c.token for c in state.stock})
     return Position(deal=deal, move=move, recorded=recorded, lines=tuple(lines), data=data, to_move=tuple(acting),
@@ -519,48 +535,57 @@ def _dealt_beat(teller: _Teller) -> Beat:
     state, names = teller.state, teller.names
     plays = tuple((names[s], f"{_cards(in_hand_order(state.hands[s]))} ({hand_total(state.hands[s])} points)")
                   for s in state.order)
-    start = teller.report.start
-    pots = ", ".join(f"{k} {exact(v)}" for k, v in start.pots.items()) if start is not None else ""
+    pots = ", ".join(f"{k} {exact(v)}" for k, v in state.pots.items())
     outcome = (f"dealer {names[state.dealer]}; flip card {state.flip_card}: flip is {state.flip_suit.noun}, flop is"
                f" {state.flop_suit.noun}; stock {_plural(len(state.stock), 'card')}" + (f"; pots {pots}" if pots else ""))
     return Beat(deal=teller.record.number, first=0, last=0, title="Hands as dealt", plays=plays, outcome=outcome)
 
 
-def _deal_beats(refereed: Refereed, record: DealRecord, report: DealReport) -> list[Beat]:
-    names, number = refereed.record.roster, record.number
+def _played_beats(session: FlipFlopSession, record: DealRecord, run: Replay) -> tuple[list[Beat], Deal | None, bool]:
+    """A deal's beats up to its end, told while it is replayed: the beats, the
+    state at the end, and whether beats that need the deal closed (how it
+    ended, the settlement) follow."""
+    opened = session.opened
+    names, number = session.names, record.number
     moves = record.moves or ()
-    if report.start is None:
+    if opened.start is None:
         first, last = (1, len(moves)) if moves else (0, 0)
         return [Beat(deal=number, first=first, last=last, title="Not replayed", plays=(),
-                     outcome=_not_replayed(refereed.report, report))]
-    final: Deal | None = None
+                     outcome=_not_replayed(session, opened))], None, False
     if record.moves is None and record.ending is None:
         return [Beat(deal=number, first=0, last=0, title="Not replayed", plays=(),
-                     outcome="the deal records neither its moves nor how it ended (see the finding)")]
+                     outcome="the deal records neither its moves nor how it ended (see the finding)")], None, False
     if record.moves is None:
-        beats = [_outcome_beat(record, report, names)]
-    else:
-        teller = _Teller(refereed, record, report)
-        teller.beats.append(_dealt_beat(teller))
-        for move in moves:
-            if not teller.step(move):
-                break
-        beats = teller.beats
-        stopped = teller.stopped
-        if stopped is not None:
-            later = len(moves) - stopped.index
-            rest = f"; {_plural(later, 'later move')} not replayed" if later else ""
-            beats.append(Beat(deal=number, first=stopped.index, last=len(moves), title="Stopped",
-                              plays=((names[stopped.player], _what(stopped)),),
-                              outcome=f"the referee's replay of this deal stops here (see the finding){rest}"))
-            return beats
-        teller.finish()
-        final = teller.state
-        if not report.settled and final.phase is Phase.PLAY:
-            beats.append(Beat(deal=number, first=0, last=0, title="Not settled", plays=(),
-                              outcome="the recorded moves end before the play has ended: the deal cannot be"
-                              " settled"))
-            return beats
+        return [], None, True
+    teller = _Teller(session, record, run)
+    teller.beats.append(_dealt_beat(teller))
+    while run.index < len(moves):
+        if not teller.step():
+            break
+    beats = teller.beats
+    if teller.stopped is not None:
+        index, stopped = teller.stopped
+        later = len(moves) - index
+        rest = f"; {_plural(later, 'later move')} not replayed" if later else ""
+        beats.append(Beat(deal=number, first=index, last=len(moves), title="Stopped",
+                          plays=((names[stopped.player], _what(stopped)),),
+                          outcome=f"the referee's replay of this deal stops here (see the finding){rest}"))
+        return beats, None, False
+    teller.finish()
+    final = teller.state
+    if final.phase is Phase.PLAY:  # the check's `finish()` finds the deal not over: not settled
+        beats.append(Beat(deal=number, first=0, last=0, title="Not settled", plays=(),
+                          outcome="the recorded moves end before the play has ended: the deal cannot be"
+                          " settled"))
+        return beats, None, False
+    return beats, final, True
+
+
+def _closing_beats(session: FlipFlopSession, record: DealRecord, final: Deal | None) -> list[Beat]:
+    """A deal's last beats, once the check has closed it."""
+    names, number = session.names, record.number
+    report = session.reports[number - 1]
+    beats = [_outcome_beat(record, report, names)] if record.moves is None else []
     if not report.settled:
         beats.append(Beat(deal=number, first=0, last=0, title="Not settled", plays=(),
                           outcome="the deal is not settled (see the findings)"))
@@ -570,10 +595,21 @@ def _deal_beats(refereed: Refereed, record: DealRecord, report: DealReport) -> l
     return beats
 
 
-def narrate(refereed: Refereed) -> list[Beat]:
-    """Every deal turn by turn, then how it ended and who took each pot."""
+def narrate(session: FlipFlopSession) -> list[Beat]:
+    """Every deal turn by turn, then how it ended and who took each pot: the
+    check's replay (`walk`), which closes each deal when the next is asked for."""
     beats: list[Beat] = []
-    for record, report in zip(refereed.record.deals, refereed.report.deals):
-        beats.extend(_deal_beats(refereed, record, report))
+    deals = session.deals()
+    pending: tuple[DealRecord, Deal | None] | None = None
+    for number, run in enumerate(walk(session), start=1):
+        if pending is not None:
+            beats.extend(_closing_beats(session, *pending))
+            pending = None
+        record = deals[number - 1]
+        told, final, more = _played_beats(session, record, run)
+        beats.extend(told)
+        if more:
+            pending = (record, final)
+    if pending is not None:
+        beats.extend(_closing_beats(session, *pending))
     return beats
-
