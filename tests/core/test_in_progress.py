@@ -109,7 +109,7 @@ def engine_at(game: str, text: str):
         state = TjuvDeal.from_start(options=options, players=record.players, start=start, deal=deal.number)
         for move in deal.moves:
             state.apply(move)
-        return (record.players[state.to_move()[0]],), len(state.legal_moves())
+        return tuple(record.players[s] for s in state.to_play()), len(state.legal_moves())
     if game == "game-flip-flop":
         from referee.core.driver import replay
         from referee.games.gameflipflop.engine import Phase

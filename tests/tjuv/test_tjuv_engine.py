@@ -54,19 +54,19 @@ def test_replayed_with_violations_under_continue():
     assert report.status is Status.ILLEGAL
 
 
-def test_snapshot_and_to_move():
+def test_table_data_and_to_play():
     state = position(P3, mover="P2", hands={"P1": "AC", "P2": "9D AH 7S", "P3": "6C"}, table="8D JS 10C",
                      talon="QH KH", piles=[("P1", "10S 7S")])
-    snap = state.snapshot()
+    snap = state.table_data()
     assert snap["to_move"] == "P2" and snap["step"] == "play" and snap["talon"] == 2
     assert snap["table"] == ["8D", "JS", "10C"]
     assert snap["piles"] == [{"owner": "P1", "top": "10S", "size": 2, "cards": ["10S", "7S"]}]
     assert snap["hands"]["P2"] == ["7S", "AH", "9D"]  # spades, hearts, diamonds, clubs
     play(state, ["P2 play 9D"])
-    assert state.to_move() == (1, Step.DRAW)
+    assert (state.to_play(), state.step) == ((1,), Step.DRAW)
     assert [m.card.token for m in state.legal_moves()] == ["QH"]
     play(state, ["P2 draw"], start=2)
-    assert state.to_move() == (1, Step.REFILL)
+    assert (state.to_play(), state.step) == ((1,), Step.REFILL)
     assert {m.card.token for m in state.legal_moves()} == {"AH", "7S", "QH"}
 
 

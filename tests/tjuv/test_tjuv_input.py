@@ -18,7 +18,7 @@ PLAYERS = ("Anna", "Bo")
 
 
 def parse(text: str):
-    return parse_move(text, seats=SEATS, index=1, line=1, column=1)
+    return parse_move(text, seats=SEATS)
 
 
 @pytest.mark.parametrize("text, kind", [

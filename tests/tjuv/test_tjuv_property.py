@@ -125,12 +125,12 @@ def test_deals_without_recorded_captures_or_with_a_recorded_talon_replay_clean()
 
 @dataclass(frozen=True)
 class Broken:
-    """A mutation: from the state before a move (and the move), new move
+    """A mutation: from the state before a move (the move and its index), new move
     lines for the deal (or None if it does not apply here), and the rule
     IDs expected at the index it reports."""
 
     name: str
-    mutate: Callable[[TjuvDeal, Move, list[str], tuple[str, ...]], tuple[list[str], int] | None]
+    mutate: Callable[[TjuvDeal, Move, int, list[str], tuple[str, ...]], tuple[list[str], int] | None]
     rules: frozenset[str]
     preset: str = "tjuv"
     overrides: tuple[tuple[str, str], ...] = ()
@@ -140,33 +140,33 @@ def line(move: Move, players: tuple[str, ...], **changes) -> str:
     return write_move(replace(move, **changes), players)
 
 
-def _missed_capture(state, move, lines, players):
+def _missed_capture(state, move, index, lines, players):
     if isinstance(move, Play) and state.capture_set(move.card):
-        lines[move.index - 1] = line(move, players, capture=())
-        return lines, move.index
+        lines[index - 1] = line(move, players, capture=())
+        return lines, index
     return None
 
 
-def _partial_capture(state, move, lines, players):
+def _partial_capture(state, move, index, lines, players):
     if isinstance(move, Play) and len(state.capture_set(move.card)) >= 2:
-        lines[move.index - 1] = line(move, players, capture=tuple(state.capture_set(move.card)[1:]))
-        return lines, move.index
+        lines[index - 1] = line(move, players, capture=tuple(state.capture_set(move.card)[1:]))
+        return lines, index
     return None
 
 
-def _wrong_capture(state, move, lines, players):
+def _wrong_capture(state, move, index, lines, players):
     if isinstance(move, Play):
         other = [c for c in state.table if c.suit is not move.card.suit]
         if other:
-            lines[move.index - 1] = line(move, players, capture=tuple(state.capture_set(move.card)) + (other[0],))
-            return lines, move.index
+            lines[index - 1] = line(move, players, capture=tuple(state.capture_set(move.card)) + (other[0],))
+            return lines, index
     return None
 
 
-def _steal_without_capture(state, move, lines, players):
+def _steal_without_capture(state, move, index, lines, players):
     if isinstance(move, Play) and not state.capture_set(move.card) and state.piles:
-        lines[move.index - 1] = line(move, players, steals=(next(iter(state.piles)),))
-        return lines, move.index
+        lines[index - 1] = line(move, players, steals=(next(iter(state.piles)),))
+        return lines, index
     return None
 
 
@@ -178,79 +178,79 @@ def _derived_steals(state, move):
     return ()
 
 
-def _one_steal_more(state, move, lines, players, candidates):
+def _one_steal_more(state, move, index, lines, players, candidates):
     """A capturing play that also steals the first of `candidates()`, if any."""
     if isinstance(move, Play) and state.capture_set(move.card):
         extra = candidates()
         if extra:
-            lines[move.index - 1] = line(move, players, steals=_derived_steals(state, move) + (extra[0],))
-            return lines, move.index
+            lines[index - 1] = line(move, players, steals=_derived_steals(state, move) + (extra[0],))
+            return lines, index
     return None
 
 
-def _steal_own_pile(state, move, lines, players):
-    return _one_steal_more(state, move, lines, players, lambda: [
+def _steal_own_pile(state, move, index, lines, players):
+    return _one_steal_more(state, move, index, lines, players, lambda: [
         p.top for p in state.piles.values() if p.owner == move.player])
 
 
-def _steal_ineligible(state, move, lines, players):
-    return _one_steal_more(state, move, lines, players, lambda: [
+def _steal_ineligible(state, move, index, lines, players):
+    return _one_steal_more(state, move, index, lines, players, lambda: [
         p.top for p in state.piles.values() if p.owner != move.player and p.top.suit is not move.card.suit])
 
 
-def _steal_part_of_pile(state, move, lines, players):
-    return _one_steal_more(state, move, lines, players, lambda: [
+def _steal_part_of_pile(state, move, index, lines, players):
+    return _one_steal_more(state, move, index, lines, players, lambda: [
         c for p in state.piles.values() if p.owner != move.player for c in p.cards[1:]])
 
 
-def _mandatory_steal_none(state, move, lines, players):
+def _mandatory_steal_none(state, move, index, lines, players):
     if isinstance(move, Play) and state.capture_set(move.card) and state.eligible(move.player, move.card):
-        lines[move.index - 1] = line(move, players, steals=())
-        return lines, move.index
+        lines[index - 1] = line(move, players, steals=())
+        return lines, index
     return None
 
 
-def _refill_draw_left_out(state, move, lines, players):
+def _refill_draw_left_out(state, move, index, lines, players):
     """A from_hand placement without the draw that follows it."""
     if isinstance(move, Place):
-        del lines[move.index]  # the draw after the placement
-        return lines, move.index + 1 if move.index < len(lines) else None
+        del lines[index]  # the draw after the placement
+        return lines, index + 1 if index < len(lines) else None
     return None
 
 
-def _placed_card_not_held(state, move, lines, players):
+def _placed_card_not_held(state, move, index, lines, players):
     if isinstance(move, Place):
         elsewhere = next(c for s, h in enumerate(state.hands) if s != move.player for c in h)
-        lines[move.index - 1] = line(move, players, card=elsewhere)
-        return lines, move.index
+        lines[index - 1] = line(move, players, card=elsewhere)
+        return lines, index
     return None
 
 
-def _hand_card_placed_under_from_talon(state, move, lines, players):
+def _hand_card_placed_under_from_talon(state, move, index, lines, players):
     if isinstance(move, Turn):
         held = next(iter(state.hands[move.player]))
-        lines[move.index - 1] = f"{players[move.player]} place {held}"
-        return lines, move.index
+        lines[index - 1] = f"{players[move.player]} place {held}"
+        return lines, index
     return None
 
 
-def _talon_card_turned_under_from_hand(state, move, lines, players):
+def _talon_card_turned_under_from_hand(state, move, index, lines, players):
     if isinstance(move, Place):
-        lines[move.index - 1] = f"{players[move.player]} turn {lines[move.index].split()[-1]}"
-        del lines[move.index]
-        return lines, move.index
+        lines[index - 1] = f"{players[move.player]} turn {lines[index].split()[-1]}"
+        del lines[index]
+        return lines, index
     return None
 
 
-def _refill_left_out(state, move, lines, players):
+def _refill_left_out(state, move, index, lines, players):
     """The last refill round of a turn left out; found at the next play."""
     if isinstance(move, (Place, Turn)) and state.options.from_hand == isinstance(move, Place):
         size = 2 if isinstance(move, Place) else 1
-        after = move.index - 1 + size
+        after = index - 1 + size
         if after < len(lines) and " play " in lines[after]:
             lines[after] = _bare(lines[after])  # its recorded capture may name the card left out
-            del lines[move.index - 1: after]
-            return lines, move.index
+            del lines[index - 1: after]
+            return lines, index
     return None
 
 
@@ -260,54 +260,54 @@ def _bare(text: str) -> str:
     return " ".join(words[:3])
 
 
-def _step_two_draw_left_out(state, move, lines, players):
+def _step_two_draw_left_out(state, move, index, lines, players):
     """A step-2 draw left out where the turn needed no refill (and still needs none)."""
-    if isinstance(move, Play) and state.talon.size >= 2 and move.index < len(lines):
-        after = move.index + 1  # the move after the draw
+    if isinstance(move, Play) and state.talon.size >= 2 and index < len(lines):
+        after = index + 1  # the move after the draw
         if after < len(lines) and " play " in lines[after] and len(state.table) >= 2:
-            del lines[move.index]
-            return lines, move.index + 1
+            del lines[index]
+            return lines, index + 1
     return None
 
 
-def _draw_not_in_talon(state, move, lines, players):
+def _draw_not_in_talon(state, move, index, lines, players):
     if isinstance(move, Draw) and move.card is not None:
         elsewhere = next(c for s, h in enumerate(state.hands) if s != move.player for c in h)
-        lines[move.index - 1] = line(move, players, card=elsewhere)
-        return lines, move.index
+        lines[index - 1] = line(move, players, card=elsewhere)
+        return lines, index
     return None
 
 
-def _played_card_not_held(state, move, lines, players):
+def _played_card_not_held(state, move, index, lines, players):
     if isinstance(move, Play):
         elsewhere = next(c for s, h in enumerate(state.hands) if s != move.player for c in h)
-        lines[move.index - 1] = line(move, players, cards=(elsewhere,), capture=None, steals=None)
-        return lines, move.index
+        lines[index - 1] = line(move, players, cards=(elsewhere,), capture=None, steals=None)
+        return lines, index
     return None
 
 
-def _played_out_of_turn(state, move, lines, players):
-    if isinstance(move, Play) and move.index > 1:
+def _played_out_of_turn(state, move, index, lines, players):
+    if isinstance(move, Play) and index > 1:
         other = (move.player + 1) % len(players)
         held = next(iter(state.hands[other]))
-        lines[move.index - 1] = f"{players[other]} play {held}"
-        return lines, move.index
+        lines[index - 1] = f"{players[other]} play {held}"
+        return lines, index
     return None
 
 
-def _foreign_card(state, move, lines, players):
+def _foreign_card(state, move, index, lines, players):
     if isinstance(move, Play):
-        lines[move.index - 1] = f"{players[move.player]} play 5H"
-        return lines, move.index
+        lines[index - 1] = f"{players[move.player]} play 5H"
+        return lines, index
     return None
 
 
-def _extra_refill_round(state, move, lines, players):
+def _extra_refill_round(state, move, index, lines, players):
     """A refill placement made when none is due (table at 3 or more)."""
     if isinstance(move, Play) and not state.capture_set(move.card) and state.talon.size and len(state.table) >= 2:
         held = [c for c in state.hands[move.player] if c is not move.card]
-        lines.insert(move.index + 1, f"{players[move.player]} place {held[0]}")
-        return lines, move.index + 2
+        lines.insert(index + 1, f"{players[move.player]} place {held[0]}")
+        return lines, index + 2
     return None
 
 
@@ -355,10 +355,10 @@ def test_broken_copies_are_caught(broken):
         data = transcript_data(preset=broken.preset, overrides=overrides, options=options, players=players,
                                deals=deals)
         lines = list(data["deals"][0]["moves"])
-        for state, move in walk(options, players, deals[0]):
+        for number, (state, move) in enumerate(walk(options, players, deals[0]), start=1):
             if move is None:
                 break
-            done = broken.mutate(state, move, list(lines), players)
+            done = broken.mutate(state, move, number, list(lines), players)
             if done is None or done[1] is None:
                 continue
             new_lines, index = done

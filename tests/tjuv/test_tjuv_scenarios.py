@@ -7,7 +7,6 @@ empty. S1 and S2 are deal records; S11 is scoring.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 import pytest
 
@@ -27,10 +26,10 @@ def finish_with_first_legal(state) -> list[int]:
     movers = []
     index = 100
     while not state.over:
-        move = replace(state.legal_moves()[0], index=index)
+        move = state.legal_moves()[0]
         if isinstance(move, Play):
             movers.append(move.player)
-        state.apply(move)
+        state.apply(move, index)
         index += 1
     return movers
 
@@ -166,7 +165,7 @@ def test_s3_capture_of_several_cards_with_a_higher_card_left():
     assert sorted(tokens(state.piles[card("QH")].cards)) == sorted(["QH", "7H", "9H"])
     assert tokens(state.table) == ["KH", "8S", "10D"]
     assert sorted(tokens(state.hands[0])) == sorted(["6C", "6D", "JC"])
-    assert state.to_move() == (1, Step.PLAY)
+    assert (state.to_play(), state.step) == ((1,), Step.PLAY)
 
 
 def test_s3_recorded_capture_is_compared():
@@ -205,19 +204,19 @@ def test_s4a_correct_outcome():
     state = play(s4(), ["P2 play 9D", "P2 draw QH"])
     assert pile_tops(state)["P2"] == [("9D", 2)]
     assert tokens(state.table) == ["JS", "10C"]
-    assert state.to_move() == (1, Step.REFILL)
+    assert (state.to_play(), state.step) == ((1,), Step.REFILL)
     refill = state.legal_moves()
     assert {m.card.token for m in refill} == {"AH", "7S", "QH"}
     play(state, [f"P2 place {refill[0].card}", "P2 draw"], start=3)
     assert errors(state) == []
-    assert state.to_move() == (2, Step.PLAY)
+    assert (state.to_play(), state.step) == ((2,), Step.PLAY)
 
 
 def test_s4b_ah_captures_nothing():
     state = play(s4(), ["P2 play AH", "P2 draw QH"])
     assert errors(state) == []
     assert tokens(state.table) == ["8D", "JS", "10C", "AH"]
-    assert state.to_move() == (2, Step.PLAY)
+    assert (state.to_play(), state.step) == ((2,), Step.PLAY)
 
 
 def test_s4c_7s_below_js_captures_nothing():
@@ -359,7 +358,7 @@ def test_s8_refill_from_the_talon():
     assert tokens(state.table) == ["AD", "7C", "8C"]
     assert state.talon.size == 0
     assert sorted(tokens(state.hands[0])) == sorted(["7D", "AS", "9C"])
-    assert state.to_move() == (1, Step.PLAY)
+    assert (state.to_play(), state.step) == ((1,), Step.PLAY)
 
 
 def test_s8_findings():
@@ -398,7 +397,7 @@ def test_s9_refill_card_never_captures_but_is_captured_later():
     assert tokens(state.table) == ["KD"]
     play(state, ["P1 place 6C", "P1 draw", "P1 place 7C", "P1 draw"], start=7)
     assert errors(state) == []
-    assert len(state.table) == 3 and state.to_move() == (1, Step.PLAY)
+    assert len(state.table) == 3 and (state.to_play(), state.step) == ((1,), Step.PLAY)
 
 
 def test_s9_findings():
@@ -483,7 +482,7 @@ def test_s12_talon_runs_out_in_step_two():
     assert errors(state) == []
     assert pile_tops(state)["P3"] == [("10C", 3)]
     assert tokens(state.table) == ["JD"]
-    assert state.to_move() == (0, Step.PLAY)
+    assert (state.to_play(), state.step) == ((0,), Step.PLAY)
     movers = finish_with_first_legal(state)
     assert movers == [0, 1, 2] * 3
     assert state.result().sweep.owner == 2

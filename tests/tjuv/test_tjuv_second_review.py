@@ -121,8 +121,8 @@ def test_tj_11_10_every_hand_empty_ends_the_deal_even_with_cards_in_the_talon():
 
     state = play(ended(), ["P1 play KS", "P2 play QH"])  # P1 did not draw: TJ-3.12 at P2's play
     assert errors(state) == [(1, 2, R.DRAW)]
-    assert state.over and state.to_move() == (None, Step.OVER)
-    assert state.finish().settled and state.result().sweep.cards == (card("KS"),)
+    assert state.over and (state.to_play(), state.step) == ((), Step.OVER)
+    assert state.close().settled and state.result().sweep.cards == (card("KS"),)
     state = play(ended(), ["P1 play KS", "P2 play QH", "P2 draw AS"])
     assert errors(state) == [(1, 2, R.DRAW), (1, 3, R.SEQUENCE)]
     assert state.stopped

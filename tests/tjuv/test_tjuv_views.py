@@ -56,11 +56,11 @@ def engine_states(document, header, deal: int):
     state = TjuvDeal.from_start(options=options, players=record.players, start=start, deal=rec.number)
     snapshots = []
     for move in rec.moves:
-        snapshots.append(state.snapshot())
+        snapshots.append(state.table_data())
         if not state.stopped:
             state.apply(move)
-    state.finish(at=rec.at.get("moves"))
-    snapshots.append(state.snapshot())
+    state.finish()
+    snapshots.append(state.table_data())
     return snapshots
 
 

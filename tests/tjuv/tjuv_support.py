@@ -59,14 +59,15 @@ def position(players: tuple[str, ...], *, mover: str, hands: dict[str, str], tab
     )
 
 
-def moves(lines: list[str], players: tuple[str, ...], *, start: int = 1) -> list[Move]:
+def moves(lines: list[str], players: tuple[str, ...]) -> list[Move]:
     seats = {name: i for i, name in enumerate(players)}
-    return [parse_move(line, seats=seats, index=start + i, line=start + i, column=1) for i, line in enumerate(lines)]
+    return [parse_move(line, seats=seats) for line in lines]
 
 
 def play(state: TjuvDeal, lines: list[str], *, start: int = 1) -> TjuvDeal:
-    for move in moves(lines, state.players, start=start):
-        state.apply(move)
+    """The moves applied in turn, the first as the `start`-th of the deal."""
+    for i, move in enumerate(moves(lines, state.players)):
+        state.apply(move, start + i)
     return state
 
 

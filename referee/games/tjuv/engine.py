@@ -1,10 +1,12 @@
 """Replaying one deal of Tjuv (tjuv.md sections 3 and 4).
 
-`TjuvDeal` is a deterministic state machine. `apply(move)` checks one typed
-move, records a finding for every rule it breaks, and applies it as
-recorded; `finish()` closes the deal when the moves run out. It does no I/O
-and draws no card itself: draws and turns are events that name their card,
-or take the top of a recorded talon.
+`TjuvDeal` is a deterministic state machine (a core `State`). `apply(move)`
+checks one typed move, returns a finding for every rule it breaks, and
+applies it as recorded; `finish()` closes the deal when the moves run out.
+It does no I/O and draws no card itself: draws and turns are events that
+name their card, or take the top of a recorded talon. Its findings carry
+the deal and the index of the move they belong to; the driver adds the
+line and column from the deal record.
 
 A turn is step 1 (play), step 2 (draw) and step 3 (refill rounds). Turns are
 closed lazily: what a turn left undone (TJ-3.12, TJ-3.13, TJ-3.14, TJ-3.19)
@@ -25,6 +27,7 @@ from itertools import combinations
 from typing import Any, Iterable, Sequence
 
 from ...cards import Card, format_cards
+from ...core.state import Snapshot
 from ...findings import Finding, Severity
 from ...frozen import frozen
 from ...hand import Hand, sort_cards
@@ -120,8 +123,8 @@ class TjuvDeal:
         self.over = False
         self.stopped = False
         self.findings: list[Finding] = []
-        self._move: Move | None = None
-        self._at: tuple[int, int] | None = None  # where findings without a move are placed
+        self._index: int | None = None  # the 1-based index of the last move applied
+        self.turns = 0  # plays (and passes) applied: the turns begun
         self._move_start = 0
         self._errors = 0
 
@@ -161,17 +164,15 @@ class TjuvDeal:
 
     def _report(self, rule: str, message: str, *, player: int | None = None, stops: bool = False,
                 severity: Severity = Severity.ERROR) -> None:
-        """A finding at the current move; one per rule and move (messages join)."""
-        move = self._move
-        line, column = (move.line, move.column) if move else (self._at or (None, None))
+        """A finding at the current move (or, before any, at the moves key);
+        one per rule and move (messages join)."""
         for i in range(self._move_start, len(self.findings)):
             old = self.findings[i]
             if old.rule == rule and old.severity is severity:
                 self.findings[i] = replace(old, message=f"{old.message}; {message}", stops_deal=old.stops_deal or stops)
                 return
         self.findings.append(Finding(
-            rule=rule, message=message, deal=self.deal,
-            move=move.index if move else None, line=line, column=column,
+            rule=rule, message=message, deal=self.deal, move=self._index,
             player=None if player is None else self.players[player], severity=severity, stops_deal=stops,
         ))
         if severity is Severity.ERROR:
@@ -238,13 +239,20 @@ class TjuvDeal:
 
     # ------------------------------------------------------------- the events
 
-    def apply(self, move: Move) -> None:
-        """Referee one move."""
+    def apply(self, move: Move, index: int | None = None) -> list[Finding]:
+        """Referee one move (the `State` protocol); its findings, stamped as
+        the `index`-th move of the deal (by default the one after the last)."""
         if self.stopped:
-            return
-        self._move = move
-        self._move_start = len(self.findings)
+            return []
+        self._index = index if index is not None else (self._index or 0) + 1
+        start = self._move_start = len(self.findings)
+        self._apply(move)
+        return self.findings[start:]
+
+    def _apply(self, move: Move) -> None:
         errors_before = self._errors
+        if isinstance(move, (Play, Pass)):
+            self.turns += 1
         if self.over:
             self._halt(R.SEQUENCE, f"{self.name(move.player)} acts after the deal has ended", player=move.player)
             return
@@ -270,12 +278,13 @@ class TjuvDeal:
                 self.findings[i] = replace(self.findings[i], stops_deal=True)
         self.stopped = True
 
-    def finish(self, *, at: tuple[int, int] | None = None) -> DealResult:
+    def finish(self) -> list[Finding]:
         """The moves have run out: close the last turn; a deal that has not
-        ended is TJ-3.17. `at` places findings when no move was recorded."""
-        self._at = at
+        ended is TJ-3.17. The findings, at the last move applied (at the
+        moves key when none was)."""
+        start = len(self.findings)
         if not self.stopped and not self.over:
-            self._move_start = len(self.findings)
+            self._move_start = start
             errors_before = self._errors
             self._close_turn()
             if self._errors > errors_before and self._stops:
@@ -285,7 +294,19 @@ class TjuvDeal:
             else:
                 holding = ", ".join(f"{self.players[s]} {h.size}" for s, h in enumerate(self.hands) if h.size)
                 self._halt(R.END_OF_PLAY, f"the record ends while cards are still held ({holding})")
+        return self.findings[start:]
+
+    def close(self) -> DealResult:
+        """`finish()`, then the `result()` (for tests and views)."""
+        self.finish()
         return self.result()
+
+    def play_on(self) -> list[Move] | None:
+        """The record stops here in a deal still being played: the turn in
+        progress stays open (what it leaves undone is judged when it is
+        closed); the legal moves now, None when the deal is over or can go
+        no further."""
+        return None if self.over or not (legal := self.legal_moves()) else legal
 
     def result(self) -> DealResult:
         settled = self.over and not self.stopped
@@ -663,7 +684,17 @@ class TjuvDeal:
         total.update(self.talon.cards())
         return total
 
-    def to_move(self) -> tuple[int | None, Step]:
+    def to_play(self) -> tuple[int, ...]:
+        """The seat that acts next (none when the deal is over or stopped)."""
+        seat, _ = self.next_actor()
+        return () if seat is None else (seat,)
+
+    @property
+    def step(self) -> Step:
+        """The step the next event belongs to (OVER, STOPPED at the end)."""
+        return self.next_actor()[1]
+
+    def next_actor(self) -> tuple[int | None, Step]:
         """Who acts next and in which step."""
         if self.stopped:
             return None, Step.STOPPED
@@ -679,21 +710,21 @@ class TjuvDeal:
         return turn.mover, Step.REFILL
 
     def legal_moves(self) -> list[Move]:
-        """Every move that breaks no rule now. Moves carry index 0 and no
-        position; captures are written out, steals name piles by top card."""
-        seat, step = self.to_move()
+        """Every move that breaks no rule now (what the simulator draws from
+        and `show` lists); captures are written out, steals name piles by
+        top card."""
+        seat, step = self.next_actor()
         if seat is None:
             return []
-        at = {"player": seat, "index": 0, "line": 0, "column": 0}
         if step is Step.PLAY:
-            return self._legal_plays(seat, at)
+            return self._legal_plays(seat)
         if step is Step.DRAW:
-            return [Draw(card=c, **at) for c in self.talon.candidates()]
+            return [Draw(player=seat, card=c) for c in self.talon.candidates()]
         if self._from_hand:
-            return [Place(card=c, **at) for c in sort_cards(self.hands[seat].counts)]
-        return [Turn(card=c, **at) for c in self.talon.candidates()]
+            return [Place(player=seat, card=c) for c in sort_cards(self.hands[seat].counts)]
+        return [Turn(player=seat, card=c) for c in self.talon.candidates()]
 
-    def _legal_plays(self, seat: int, at: dict[str, Any]) -> list[Move]:
+    def _legal_plays(self, seat: int) -> list[Move]:
         moves: list[Move] = []
         mode = self.options.steal_mode
         for card in sort_cards(self.hands[seat].counts):
@@ -706,13 +737,19 @@ class TjuvDeal:
             else:
                 choices = [tuple(tops)]
             for steals in choices:
-                moves.append(Play(cards=(card,), capture=capture or None, steals=tuple(steals) or None, **at))
+                moves.append(Play(player=seat, cards=(card,), capture=capture or None, steals=tuple(steals) or None))
         return moves
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, *, hide_hands: bool) -> Snapshot:
+        """The table now, for `show` (views.py writes it)."""
+        from .views import snapshot
+
+        return snapshot(self, hide_hands=hide_hands)
+
+    def table_data(self) -> dict[str, Any]:
         """The position as plain data: hands, table, piles with owners, talon
         size, whose turn and which step."""
-        seat, step = self.to_move()
+        seat, step = self.next_actor()
         data: dict[str, Any] = {
             "deal": self.deal,
             "dealer": self.players[self.dealer],

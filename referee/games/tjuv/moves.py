@@ -49,13 +49,10 @@ MOVE_FORMS: tuple[tuple[str, str, str], ...] = (
 
 @frozen(slots=True, kw_only=True)
 class Move:
-    """Who acted, and where the move stands: its 1-based index in the deal's
-    moves, line and column."""
+    """Who acted (a pure value: where the move was written is the deal
+    record's, `DealRecord.position`)."""
 
     player: int
-    index: int
-    line: int
-    column: int
 
 
 @frozen(slots=True, kw_only=True)
@@ -134,7 +131,7 @@ def _one_card(key: str, words: list[str], *, text: str) -> Card:
 _ONE_CARD: dict[str, type[Draw] | type[Place] | type[Turn]] = {"draw": Draw, "place": Place, "turn": Turn}
 
 
-def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, column: int) -> Move:
+def parse_move(text: str, *, seats: Mapping[str, int]) -> Move:
     """One typed move; raises MoveSyntaxError naming what is wrong."""
     words = text.split()
     count = len(words)
@@ -144,20 +141,20 @@ def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, co
             card = parse_card(words[2]) if count == 3 else None
             if words[1] == "play":
                 if card is not None:
-                    return Play(player=player, index=index, line=line, column=column, cards=(card,))
+                    return Play(player=player, cards=(card,))
             elif (kind := _ONE_CARD.get(words[1])) is not None and (card is not None or count == 2):
-                return kind(player=player, index=index, line=line, column=column, card=card)
+                return kind(player=player, card=card)
     elif count > 4 and words[1] == "play" and words[3] == "capture":  # P play CARD capture CARDS
         player, card = seats.get(words[0]), parse_card(words[2])
         found = [parse_card(word) for word in words[4:]]  # a keyword or 'none' is no card
         taken = tuple(c for c in found if c is not None)
         if player is not None and card is not None and len(taken) == len(found):
-            return Play(player=player, index=index, line=line, column=column, cards=(card,), capture=taken)
+            return Play(player=player, cards=(card,), capture=taken)
     if count < 2:
         raise MoveSyntaxError(f"'{shown(text)}' is not a Tjuv move ({_SHAPES})")
     player = move_seat(words[0], seats)
     verb = words[1].lower()
-    at = {"player": player, "index": index, "line": line, "column": column}
+    at = {"player": player}
     head, clauses = _clauses(words[2:], text)
     lists = {key: _card_list(key, clauses[key], text=text) for key in _LISTS if key in clauses}
     if verb == "play":

@@ -10,7 +10,7 @@ deal check, which cites the digest (TJ-2.1, TJ-10.x).
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Mapping
+from typing import Any, Mapping, Sequence
 
 from ...cards import Card
 from ...frozen import frozen
@@ -62,6 +62,15 @@ class DealRecord:
     moves: tuple[Move, ...] | None
     claims: DealClaims | None
     at: Mapping[str, Position]  # 'deal', every key written, and 'round_one:<seat>' etc.
+    move_marks: Sequence[Any] = ()  # the parser's marks of the move lines, read only for findings
+
+    def position(self, index: int | None) -> Position:
+        """Line and column of the `index`-th move (1-based); of the `moves`
+        key without one (of the deal when it has no `moves` key)."""
+        if index is None or not 1 <= index <= len(self.move_marks):
+            return self.at.get("moves") or self.at["deal"]
+        mark = self.move_marks[index - 1]
+        return mark.line + 1, mark.column + 1
 
 
 @frozen(slots=True)
@@ -117,6 +126,11 @@ def _per_seat(reader: _Reader, raw: dict, *, path: tuple, key: str, at: Position
     return result
 
 
+def _parse(text: str, *, seats: Mapping[str, int], **_where: int) -> Move:
+    """A move line (its index and position, which the reader passes, stay in the record)."""
+    return parse_move(text, seats=seats)
+
+
 def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
     path = ("deals", number - 1)
     document = reader.document
@@ -127,8 +141,11 @@ def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
         return reader.cards(raw[key], path + (key,)) if key in raw else None
 
     moves: list[Move] | None = None
+    marks: Sequence[Any] = ()
     if "moves" in raw:
-        moves = reader.parse_moves(raw["moves"] or [], deal=number, parse=parse_move)
+        items = raw["moves"] or []
+        moves = reader.parse_moves(items, deal=number, parse=_parse)
+        marks = document.marks.get(id(items), ())
     claims = _deal_claims(reader, raw["claims"], path=path + ("claims",)) if raw.get("claims") else None
     return DealRecord(
         number=number, dealer=dealer,
@@ -138,7 +155,7 @@ def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
         round_two=_per_seat(reader, raw, path=path, key="round_two", at=at),
         talon=cards("talon"),
         moves=tuple(moves) if moves is not None else None,
-        claims=claims, at=at,
+        claims=claims, at=at, move_marks=marks,
     )
 
 

@@ -109,7 +109,8 @@ def _start(dealer: int, cards: dict, *, n: int) -> StartingPosition:
 
 
 def _choose(rng: random.Random, legal: list[Move]) -> Move:
-    """A card first (uniformly), then one of its legal choices of piles."""
+    """One of `legal` (the engine's `legal_moves()`): a card first
+    (uniformly), then one of its legal choices of piles."""
     if isinstance(legal[0], Play):
         cards = sorted({m.card for m in legal}, key=lambda c: c.index)
         card = rng.choice(cards)
@@ -122,10 +123,10 @@ def _play(rng: random.Random, options: TjuvOptions, *, players: tuple[str, ...],
     state = TjuvDeal.from_start(options=options, players=players, start=start, deal=number)
     moves: list[Move] = []
     while not state.over:
-        move = replace(_choose(rng, state.legal_moves()), index=len(moves) + 1)
-        state.apply(move)
+        move = _choose(rng, state.legal_moves())
+        found = state.apply(move)
         moves.append(move)
-        assert not state.findings, state.findings
+        assert not found, found
     return moves, state
 
 

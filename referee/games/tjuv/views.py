@@ -1,53 +1,50 @@
 """Tjuv told to people: the table before any move (`referee show`) and each
 deal turn by turn (`referee replay`).
 
-Both replay a deal exactly as the check does (`replay_start`, then the
-engine move by move, stopping where the referee stops) and only read the
-engine's state; neither changes a ruling. The talon is face down: only its
+Both replay a deal with the check's own replay (`driver.replay` and
+`driver.walk` over a `TjuvMatch`: the engine move by move, stopping where
+the referee stops) and only read the engine's state; neither changes a
+ruling. The talon is face down: only its
 size is shown, never its order.
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence, cast
 
 from ...cards import Card, format_cards
+from ...core.driver import Replay, replay, walk
+from ...core.state import Snapshot
 from ...hand import sort_cards
 from ..base import Beat, Position, ShowError
-from .deal import check_setup
 from .engine import Step, TjuvDeal
-from .game import replay_start
 from .moves import Draw, Move, Pass, Place, Play, Turn, write_move
-from .options import TjuvOptions
 from .piles import Pile
-from .record import DealRecord, TjuvRecord
+from .record import DealRecord
 from .settle import score_deal
 
-__all__ = ["position", "narrate", "narrate_deal"]
+if TYPE_CHECKING:
+    from .game import TjuvMatch
+
+__all__ = ["position", "narrate", "narrate_deal", "snapshot"]
 
 
 # ------------------------------------------------------- the check's replay
 
-def _not_replayed(options: TjuvOptions, record: TjuvRecord, deal: DealRecord) -> str | None:
-    """Why the referee does not replay this deal, or None when it does."""
-    setup = [f for f in check_setup(options, record.players, at=record.at.get("players", (1, 1))) if f.is_error]
-    if setup:
-        return f"nothing is replayed: {setup[0].rule} {setup[0].message}"
+def _not_replayed(match: TjuvMatch, deal: DealRecord) -> str | None:
+    """Why the referee does not replay this deal (just opened by the
+    driver), or None when it does."""
+    if match.setup_errors:
+        setup = match.setup_errors[0]
+        return f"nothing is replayed: {setup.rule} {setup.message}"
     if deal.moves is None:
         return "not replayed: the deal records no moves (TJ-10.3)"
-    check, start = replay_start(options, record.players, deal=deal)
-    if start is not None:
-        return None
+    check = match.check
+    assert check is not None
     rules = ", ".join(dict.fromkeys(f.rule for f in check.findings if f.is_error))
     if check.start is None:
         return f"not replayed: the deal record describes no starting position ({rules})"
     return f"not replayed: the deal record breaks {rules}, and on_violation=stop"
-
-
-def _start(options: TjuvOptions, record: TjuvRecord, deal: DealRecord) -> TjuvDeal:
-    _, start = replay_start(options, record.players, deal=deal)
-    assert start is not None
-    return TjuvDeal.from_start(options=options, players=record.players, start=start, deal=deal.number)
 
 
 def _stop_of(state: TjuvDeal) -> tuple[int | None, str]:
@@ -68,7 +65,7 @@ def _cards(cards: Sequence[Card]) -> str:
 
 def _due(state: TjuvDeal) -> str:
     """Who acts now and in which step (the deal neither over nor stopped)."""
-    seat, step = state.to_move()
+    seat, step = state.next_actor()
     name = state.name(seat)
     if step is Step.PLAY:
         return f"{name} to play a card (step 1)"
@@ -97,7 +94,7 @@ def _outcome(state: TjuvDeal) -> str:
 def _state_line(state: TjuvDeal, *, turns: int, due: str | None) -> tuple[str, int]:
     """One sentence on where the deal stands, and the turn number it names."""
     head = f"deal {state.deal}, dealer {state.name(state.dealer)}"
-    seat, step = state.to_move()
+    step = state.step
     number = turns + 1 if step is Step.PLAY else max(turns, 1)
     if step is Step.STOPPED:
         move, rule = _stop_of(state)
@@ -144,17 +141,39 @@ def _table(state: TjuvDeal, *, hide_hands: bool) -> tuple[list[str], dict[str, A
     if not talon and not state.over and state.last_player is not None:
         lines.append(f"  last card so far played by {state.name(state.last_player)}"
                      " (whoever plays the last card of the deal takes the table)")
-    data = state.snapshot()
+    data = state.table_data()
     data.update(hands=hands, talon_order_recorded=state.talon.known,
                 counts={players[s]: c for s, c in enumerate(state.counts())},
                 last_player=None if state.last_player is None else players[state.last_player])
     return lines, data
 
 
-def position(options: TjuvOptions, record: TjuvRecord, raw_moves: Sequence[Sequence[str]], *, deal: int, move: int,
+def _told(state: TjuvDeal, *, hide_hands: bool, due: str | None = None) -> tuple[list[str], dict[str, Any]]:
+    """Where the deal stands and the table, as lines and data (`due`: who
+    was to act when the moves ran out, for a deal the end stopped)."""
+    line, number = _state_line(state, turns=state.turns, due=due if state.stopped else None)
+    lines, data = _table(state, hide_hands=hide_hands)
+    step = state.step
+    data.update(replayed=True, state=line, turn=number)
+    if step is Step.OVER:
+        data["result"] = f"counts {_outcome(state)}"
+    if step is Step.STOPPED:
+        stop_move, rule = _stop_of(state)
+        data["stopped"] = {"move": stop_move, "rule": rule}
+    return [line, *lines], data
+
+
+def snapshot(state: TjuvDeal, *, hide_hands: bool) -> Snapshot:
+    """The table now (`TjuvDeal.snapshot`, the `State` protocol's)."""
+    lines, data = _told(state, hide_hands=hide_hands)
+    return Snapshot(lines=tuple(lines), data=data)
+
+
+def position(match: TjuvMatch, raw_moves: Sequence[Sequence[str]], *, deal: int, move: int,
              hide_hands: bool) -> Position:
     """The table before `move` of `deal` (both 1-based; one past the last
-    move is the end of the deal)."""
+    move is the end of the deal): the check's replay, stopped there."""
+    record = match.record
     if not 1 <= deal <= len(record.deals):
         raise ShowError(f"deal {deal}: the transcript has deals 1 to {len(record.deals)}")
     rec = record.deals[deal - 1]
@@ -164,38 +183,26 @@ def position(options: TjuvOptions, record: TjuvRecord, raw_moves: Sequence[Seque
                         if moves
                         else f"move {move}: deal {deal} records no moves (only move 1, its start, can be shown)")
     recorded = raw_moves[deal - 1][move - 1] if move <= len(moves) else None
-    why = _not_replayed(options, record, rec)
+    run = replay(match, deal=deal, upto=move)
+    why = _not_replayed(match, rec) if run.state is None else None
     if why is not None:
         dealer = "" if rec.dealer is None else f", dealer {record.players[rec.dealer]}"
         line = f"deal {deal}{dealer}: {why}"
         return Position(deal=deal, move=move, recorded=recorded, lines=(line,),
                         data={"deal": deal, "replayed": False, "state": line}, to_move=(), legal=())
-    state = _start(options, record, rec)
-    turns = 0
-    for earlier in moves[: move - 1]:
-        turns += isinstance(earlier, (Play, Pass))
-        state.apply(earlier)
-        if state.stopped:
-            break
+    state = cast(TjuvDeal, run.state)
     due = None
     if move > len(moves) and not state.stopped:
         due = None if state.over else _due(state)
-        state.finish(at=rec.at.get("moves"))
-    line, number = _state_line(state, turns=turns, due=due if state.stopped else None)
-    lines, data = _table(state, hide_hands=hide_hands)
-    seat, step = state.to_move()
-    data.update(replayed=True, state=line, turn=number)
-    if step is Step.OVER:
-        data["result"] = f"counts {_outcome(state)}"
-    if step is Step.STOPPED:
-        stop_move, rule = _stop_of(state)
-        data["stopped"] = {"move": stop_move, "rule": rule}
+        run.finish()
+    lines, data = _told(state, hide_hands=hide_hands, due=due)
+    seat = state.to_play()
     legal = tuple(dict.fromkeys(_legal_text(m, record.players) for m in sorted(state.legal_moves(), key=_move_order)))
-    hidden = frozenset()
+    hidden: frozenset[str] = frozenset()
     if hide_hands:
         hidden = frozenset({c.token for hand in state.hands for c in hand.counts} | {c.token for c in state.talon.cards()})
-    return Position(deal=deal, move=move, recorded=recorded, lines=(line, *lines), data=data,
-                    to_move=() if seat is None else (record.players[seat],), legal=legal, hidden=hidden)
+    return Position(deal=deal, move=move, recorded=recorded, lines=tuple(lines), data=data,
+                    to_move=tuple(record.players[s] for s in seat), legal=legal, hidden=hidden)
 
 
 def _move_order(move: Move) -> tuple:
@@ -287,19 +294,20 @@ def _dealt_beat(state: TjuvDeal) -> Beat:
     return Beat(deal=state.deal, first=0, last=0, title="Hands as dealt", plays=plays, outcome=outcome)
 
 
-def narrate_deal(options: TjuvOptions, record: TjuvRecord, deal: DealRecord) -> list[Beat]:
-    """One deal: a beat per turn, then its end (or where the replay stops)."""
+def narrate_deal(match: TjuvMatch, deal: DealRecord, run: Replay) -> list[Beat]:
+    """One deal: a beat per turn, then its end (or where the replay stops):
+    the check's replay (`run`, at the deal's first move), step by step."""
     moves = deal.moves or ()
-    why = _not_replayed(options, record, deal)
-    if why is not None:
+    state = cast("TjuvDeal | None", run.state)
+    if state is None:
         return [Beat(deal=deal.number, first=1 if moves else 0, last=len(moves), title="Not replayed", plays=(),
-                     outcome=why)]
-    state = _start(options, record, deal)
-    players = record.players
+                     outcome=_not_replayed(match, deal) or "")]
+    players = match.players
     beats: list[Beat] = [_dealt_beat(state)]
     turn: _Turn | None = None
     turns = 0
-    for index, move in enumerate(moves, start=1):
+    while run.pending:
+        index, move = run.index + 1, run.next_move()
         if isinstance(move, (Play, Pass)) or turn is None:
             if turn is not None:
                 beats.append(turn.beat(state))
@@ -313,12 +321,12 @@ def narrate_deal(options: TjuvOptions, record: TjuvRecord, deal: DealRecord) -> 
         if isinstance(move, (Play, Pass)):
             table, piles = list(state.table), dict(state.piles)
             held = isinstance(move, Play) and len(move.cards) == 1 and state.hands[move.player].has(move.card)
-            state.apply(move)
+            run.step()
             text = _play_text(state, move, held=held, table=table, piles=piles)
         else:
             card = move.card if move.card is not None or isinstance(move, Place) else state.talon.top()
             talon, on_table = state.talon.size, len(state.table)
-            state.apply(move)
+            run.step()
             text = _other_text(move, card=card, applied=state.talon.size < talon or len(state.table) > on_table)
         turn.add(players[move.player], text, move=move)
         if state.stopped:
@@ -332,7 +340,7 @@ def narrate_deal(options: TjuvOptions, record: TjuvRecord, deal: DealRecord) -> 
     if turn is not None:
         beats.append(turn.beat(state))
     due = None if state.over else _due(state)
-    state.finish(at=deal.at.get("moves"))
+    run.finish()
     if state.stopped:
         _, rule = _stop_of(state)
         beats.append(Beat(deal=deal.number, first=0, last=0, title="Stopped", plays=(),
@@ -343,8 +351,8 @@ def narrate_deal(options: TjuvOptions, record: TjuvRecord, deal: DealRecord) -> 
     return beats
 
 
-def narrate(options: TjuvOptions, record: TjuvRecord) -> list[Beat]:
+def narrate(match: TjuvMatch) -> list[Beat]:
     beats: list[Beat] = []
-    for deal in record.deals:
-        beats.extend(narrate_deal(options, record, deal))
+    for deal, run in zip(match.record.deals, walk(match)):
+        beats.extend(narrate_deal(match, deal, run))
     return beats
