@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from operator import itemgetter
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from ...cards import Card, Suit, card, format_cards
 from ...findings import Finding, Severity
@@ -77,7 +77,8 @@ class Trick:
         self.order = order  # the players of the trick, leader first, in the direction of play
         self.plays: list[tuple[int, Card, bool]] = []  # (seat, card, was his last card)
         self.acted: set[int] = set()
-        self.led = led
+        # A Suit: None only for a joker lead, which a replay never reaches (the deal check stops first).
+        self.led: Suit = led  # type: ignore[assignment]
         self.first = first  # trick 1 under first_trick=waste
         self.end: End | None = None
         self.offender: int | None = None  # the penalised player, or the breaker
@@ -140,7 +141,8 @@ class Round:
         self.loser: int | None = None
         self.dead = False
         self.phase = Phase.SETUP
-        self.trick: Trick | None = None
+        # None only before the first trick: every phase that reads it follows one.
+        self.trick: Trick = None  # type: ignore[assignment]
         self.trick_no = 0
         self.power: int | None = None
         self.waste: Counter[Card] = Counter()
@@ -178,7 +180,7 @@ class Round:
         hands: list[list[Card]],
         power: int,
         trick_no: int,
-        waste: list[Card] = (),
+        waste: Sequence[Card] = (),
         escaped: tuple[int, ...] = (),
         trump: Suit | None = None,
         deal: int = 1,
@@ -303,6 +305,7 @@ class Round:
         is wrong."""
         hands, active = self.hands, self.active
         index = start - 1
+        move: Any  # told apart by `kind is ...` below, which mypy does not narrow
         for move in moves:
             index += 1
             phase = self.phase
@@ -324,6 +327,7 @@ class Round:
                             trick.turn = turn
                             due = turn < len(order) and order[turn] == seat
                         if due:
+                            how: _Kind | str
                             if played.suit is trick.led:
                                 how = _FOLLOW
                             elif (self._void_is_tochoo and self.trump is None and not trick.first
@@ -398,9 +402,9 @@ class Round:
         self.index = index
         kind = move.__class__
         if kind is TrickMark:
-            self._on_mark(move)
+            self._on_mark(move)  # type: ignore[arg-type]  # kind is TrickMark (identity, not narrowed)
             return
-        if self.phase is _ENDED and not (kind is Play and self._is_late(move)):
+        if self.phase is _ENDED and not (kind is Play and self._is_late(move)):  # type: ignore[arg-type]  # as above
             self._resolve()
         if self.phase is Phase.OVER:
             self._stop(R.SEQUENCE, "an event after the round has ended", player=getattr(move, "player", None))
@@ -464,9 +468,9 @@ class Round:
             expected = trick.expected()
             return () if expected is None else (expected,)
         if phase is Phase.DRAW:
-            return (self.draw_for,)
+            return (self.draw_for,)  # type: ignore[return-value]  # set in this phase
         if phase is Phase.WINDOW:
-            return (self.power,)
+            return (self.power,)  # type: ignore[return-value]  # set in this phase
         return ()
 
     def result(self) -> RoundResult:
@@ -649,7 +653,7 @@ class Round:
         broken: list[tuple[str, str]] = []
         if seat != self.power:
             broken.append((R.OUT_OF_TURN, f"{self.name(self.power)} holds power and leads trick {self.trick_no + 1}"))
-            self.duty.pop(self.power, None)  # GW-10.3: the drawer's duty lapses
+            self.duty.pop(self.power, None)  # type: ignore[arg-type]  # GW-10.3: the drawer's duty lapses
         elif seat in self.duty and led is not self.duty[seat]:
             broken.append((R.DRAWN_NOT_LED, f"{self.name(seat)} drew {self.duty[seat]} and must lead it, not {led}"))
         if broken:
@@ -684,7 +688,7 @@ class Round:
             return
         trick = self.trick
         how = {End.FULL: "became full", End.TOCHOO: "was ended by a tochoo", End.BREAK: "was broken",
-               End.PENALTY: "was ended by a penalty"}[trick.end]
+               End.PENALTY: "was ended by a penalty"}[trick.end]  # type: ignore[index]  # an ended trick
         if not self.numbered:
             self._report(R.TRICK_READING,
                          f"no trick numbers recorded: {self.name(move.player)} {move.card} is read as a late play"
@@ -715,7 +719,7 @@ class Round:
             return
         if self.phase is Phase.WINDOW:
             if seat != self.power:
-                self.duty.pop(self.power, None)
+                self.duty.pop(self.power, None)  # type: ignore[arg-type]  # set in this phase
             self._penalise(seat, None,
                            [(R.OUT_OF_TURN, f"{self.name(seat)} {action}s between tricks; {self.name(self.power)} leads")],
                            self._penalty_trick(seat))
@@ -776,6 +780,7 @@ class Round:
         trick = self.trick
         trick.resolved = True
         end, plays, hands = trick.end, trick.plays, self.hands
+        power: int | None
         if end is _FULL:
             self.aside = trick.cards()
             power = plays[self._winning(plays, trick.led)][0]
@@ -788,7 +793,7 @@ class Round:
                 hands[power].add_all(map(_CARD, trick.extra))
         else:  # PENALTY or BREAK
             power = trick.offender
-            hands[power].add_all(trick.cards())
+            hands[power].add_all(trick.cards())  # type: ignore[index]  # set with a penalty or a break
         self.power = power
         # Step 2: escapes, in the order the players emptied their hands.
         ring = self.ring
@@ -805,9 +810,9 @@ class Round:
             self._escape(trick.order[1])
             self._end_check()
             return
-        # Step 4: power without cards.
-        if not hands[power].size:
-            self._empty_power(power)
+        # Step 4: power without cards (power is set: step 3 ended a round of one in-player).
+        if not hands[power].size:  # type: ignore[index]
+            self._empty_power(power)  # type: ignore[arg-type]
             if self.phase in (Phase.OVER, Phase.DRAW):
                 return
         # Steps 5 and 6.
@@ -867,7 +872,7 @@ class Round:
     def _is_dead(self) -> bool:
         """GW-10.1: every lead would be broken at once, forever. The digest's
         condition, plus: no trump can ever be played (refinement, see the note)."""
-        if self.hands[self.power].size < 2:
+        if self.hands[self.power].size < 2:  # type: ignore[index]  # between tricks: power is set
             return False
         if self.options.trump is Trump.DONKEY and self.trump is None:
             return False
@@ -994,9 +999,11 @@ class Round:
             moves.extend(self._legal_takes())
             if phase is Phase.SETUP:
                 holder = self.as_holder()
+                assert holder is not None, "a deal without the ace of spades stops at its check"
                 moves.append(Play(player=holder, card=ACE_OF_SPADES))
             else:
                 seat = self.power
+                assert seat is not None
                 if seat in self.duty:
                     moves.append(Play(player=seat, card=self.duty[seat]))
                 else:
@@ -1006,7 +1013,7 @@ class Round:
             if trick.first and options.first_trick_order is FirstTrickOrder.FREE:
                 seats = [s for s in trick.order if s not in trick.acted]
             else:
-                seats = [trick.expected()]
+                seats = [trick.expected()]  # type: ignore[list-item]  # someone is due in a trick in play
             for seat in seats:
                 for c in self.hands[seat].counts:
                     kind, _ = self._classify(seat, c, trick)
@@ -1017,11 +1024,13 @@ class Round:
                     moves.append(move_type(player=seat))
         elif phase is Phase.DRAW:
             seat = self.draw_for
+            assert seat is not None
             if self.draw_from_waste:
                 moves.extend(Draw(player=seat, source=WASTE, card=c) for c in self.waste)
             else:
+                sources: list[int]
                 if options.empty_power is EmptyPower.DRAW_NEXT_HAND:
-                    sources = [self.next_active(seat)]
+                    sources = [self.next_active(seat)]  # type: ignore[list-item]  # another in-player exists
                 else:
                     sources = [s for s in range(self.n) if s != seat and self.active[s]]
                 for source in sources:
@@ -1044,8 +1053,10 @@ class Round:
             if self.window_takes:
                 return []
             leader = self.as_holder() if self.phase is Phase.SETUP else self.power
+            assert leader is not None, "the ace of spades' holder, or power between tricks"
             takers = [leader]
         else:
             takers = [s for s in range(self.n) if self.active[s]]
-        return [Take(player=s, taken=self.next_active(s)) for s in takers]
+        # taken: another in-player exists while the round goes on
+        return [Take(player=s, taken=self.next_active(s)) for s in takers]  # type: ignore[arg-type]
 
