@@ -55,7 +55,7 @@ def test_show_at_an_illegal_move_gives_position_alternatives_and_ruling():
     assert legal_moves(out) == [f"E play {c}" for c in ("8C", "9C", "10C", "JC", "QC", "AC")]  # in rank order
     assert "recorded: E play 10D" in out
     assert re.search(r"^  .*:51:9: GW-4\.4 deal 1, move 32: ", out, re.M)
-    assert "GW-4.4 Revoke (false tochoo): Playing a card of another suit" in out
+    assert "GW-4.4 Revoke (false tochoo): Playing a different suit while able to follow" in out
     assert "GW-4.1 Standard penalty:" in out
 
 
