@@ -8,7 +8,7 @@ state; neither changes a ruling.
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, cast
 
 from typing import TYPE_CHECKING
 
@@ -137,7 +137,7 @@ def position(match: GetawayMatch, raw_moves: list[list[str]], *, deal: int, move
     if not 1 <= move <= len(rnd.moves) + 1:
         raise ShowError(f"move {move}: deal {deal} has moves 1 to {len(rnd.moves)}; {len(rnd.moves) + 1} for the end of the deal")
     run = replay(match, deal=deal, upto=move)
-    state = run.state
+    state = cast(Round, run.state)  # Getaway's State
     result = None
     if move > len(rnd.moves) and state.phase is not Phase.STOPPED:
         run.finish()
@@ -239,7 +239,7 @@ def narrate_round(match: GetawayMatch, rnd: RoundRecord, run: Replay) -> list[Be
     """One round: its deal, a beat per trick, take and draw, each event told
     at the move that caused it (a trick's escapes and pickup with the trick,
     a take's escape with the take), and its end (the check's replay, step by step)."""
-    state, players = run.state, match.players
+    state, players = cast(Round, run.state), match.players  # Getaway's State
     beats: list[Beat] = [_dealt_beat(state, rnd)]
     opened: dict[int, int] = {}  # id(trick) -> index of its first move
     last_index = 0
