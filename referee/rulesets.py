@@ -204,10 +204,19 @@ def _preset_of(raw: dict, path: str) -> Preset:
     )
 
 
+def _outside() -> dict[str, str]:
+    """The data folders of the games registered from outside the package (core/registry.py)."""
+    from .games import REGISTRY
+
+    return REGISTRY.data_folders()
+
+
 @cache
 def catalogue(game: str) -> Catalogue:
-    """A game's catalogue, read on first use (`rulesets/games/<game>.yaml`)."""
-    path = data_file("rulesets", "games", f"{game}.yaml")
+    """A game's catalogue, read on first use (`rulesets/games/<game>.yaml`,
+    or `<game>.yaml` in the data folder of a game registered from outside)."""
+    folder = _outside().get(game)
+    path = os.path.join(folder, f"{game}.yaml") if folder else data_file("rulesets", "games", f"{game}.yaml")
     if not os.path.isfile(path):
         raise KeyError(game)
     return _catalogue_of(_load(path))
@@ -230,7 +239,18 @@ def _all_presets() -> dict[str, Preset]:
         for name in (preset.name, *preset.aliases):
             assert name not in found, f"{stem}.yaml: preset name {name} used twice"
             found[name] = preset
+    for game, folder in _outside().items():
+        for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+            if entry.name.endswith(".yaml") and entry.name != f"{game}.yaml":
+                preset = _preset_of(_load(entry.path), entry.path)
+                found.update((name, preset) for name in (preset.name, *preset.aliases) if name not in found)
     return found
+
+
+def _forget() -> None:
+    """A game was registered or removed: its catalogue and presets are read again."""
+    for cached in (catalogue, _all_presets, _game_aliases):
+        cached.cache_clear()
 
 
 def catalogues() -> Mapping[str, Catalogue]:
@@ -381,3 +401,12 @@ def unknown_game(name: object) -> str:
         named = _game_aliases().get(found[0]) or GameName(found[0])
         means = f"; did you mean '{found[0]}'" + (f" ({named.game})" if named.game != found[0] else "") + "?"
     return f"unknown game '{shown(name)}'" + (means or f" (known: {', '.join(GAMES)})")
+
+
+def _listen() -> None:
+    from .games import REGISTRY
+
+    REGISTRY.on_change(_forget)
+
+
+_listen()

@@ -79,7 +79,34 @@ def _all_schemas() -> dict[str, dict]:
                     loaded = json.load(handle, object_hook=hook)
                 loaded.setdefault("$id", SCHEMA_BASE + name)
                 found[loaded["$id"]] = loaded
+    _add_outside(found)
     return found
+
+
+def _add_outside(found: dict[str, dict]) -> None:
+    """The schema of each game registered from outside the package (its data
+    folder's `<game>.schema.json`, filed as `games/<game>.schema.json`), and
+    the transcript schema's dispatch on `game` to it."""
+    from .games import REGISTRY
+
+    outside = REGISTRY.data_folders()
+    if not outside:
+        return
+    transcript = found[SCHEMA_BASE + "transcript.schema.json"]
+    for game, folder in outside.items():
+        with open(os.path.join(folder, f"{game}.schema.json"), encoding="utf-8") as handle:
+            loaded = json.load(handle, object_hook=_as_text)
+        loaded.setdefault("$id", SCHEMA_BASE + f"games/{game}.schema.json")
+        found[loaded["$id"]] = loaded
+        transcript["properties"]["game"]["enum"].append(game)
+        transcript["allOf"].append({"if": {"required": ["game"], "properties": {"game": {"const": game}}},
+                                    "then": {"$ref": f"games/{game}.schema.json"}})
+
+
+def _forget() -> None:
+    """A game was registered or removed: the schemas are read again."""
+    for cached in (_all_schemas, _registry, validator, fast_check):
+        cached.cache_clear()
 
 
 def schema(name: str) -> dict:
@@ -392,3 +419,12 @@ def _explain(error: Any, document: Document) -> Iterator[Problem]:
         if hint and keyword != "pattern":
             message += f" (expected {hint})"
         yield Problem(message, line, column)
+
+
+def _listen() -> None:
+    from .games import REGISTRY
+
+    REGISTRY.on_change(_forget)
+
+
+_listen()

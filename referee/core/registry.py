@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import importlib
 import re
-from typing import TYPE_CHECKING, Any, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from ..frozen import frozen
 
@@ -27,10 +28,11 @@ class GameEntry:
     module: str  # the package exposing GAME (loaded on first use)
     prefix: str  # of its rule IDs: GW for GW-4.4
     bench_players: int = 4  # the player count benchmarks/bench.py plays it with
+    data: str | None = None  # a game from outside the package (a test's): the folder of its data files
 
     @property
     def schema(self) -> str:
-        """Its transcript schema, relative to `schemas/`."""
+        """Its transcript schema, relative to `schemas/` (where `schemas.py` files one from `data` too)."""
         return f"games/{self.name}.schema.json"
 
     def catalogue(self) -> Catalogue:
@@ -58,8 +60,37 @@ class Registry:
 
     def __init__(self, *entries: GameEntry) -> None:
         self._entries = {entry.name: entry for entry in entries}
+        self._forget: list[Callable[[], None]] = []
         if len({e.prefix for e in entries}) != len(entries):
             raise ValueError("two games share a rule prefix")
+
+    @contextmanager
+    def added(self, entry: GameEntry) -> Iterator[GameEntry]:
+        """A game from outside the package (a test's) registered for the
+        block. Its `data` folder holds `<name>.yaml` (the catalogue), one
+        `<preset>.yaml` per preset and `<name>.schema.json`; the rulesets and
+        schemas read them from there (`on_change` drops what they had cached)."""
+        if entry.name in self._entries or any(e.prefix == entry.prefix for e in self):
+            raise ValueError(f"{entry.name}: the name or rule prefix is taken")
+        self._entries[entry.name] = entry
+        self._changed()
+        try:
+            yield entry
+        finally:
+            del self._entries[entry.name]
+            self._changed()
+
+    def on_change(self, forget: Callable[[], None]) -> None:
+        """Call `forget` whenever a game is added or removed (a cache of the games' data)."""
+        self._forget.append(forget)
+
+    def _changed(self) -> None:
+        for forget in self._forget:
+            forget()
+
+    def data_folders(self) -> dict[str, str]:
+        """Name -> data folder of each game registered from outside the package."""
+        return {e.name: e.data for e in self if e.data is not None}
 
     def __iter__(self) -> Iterator[GameEntry]:
         return iter(self._entries.values())

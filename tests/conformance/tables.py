@@ -57,6 +57,11 @@ def _flip_flop_money(settlement: Mapping[str, Any], deals: list[Mapping[str, Any
     return sums
 
 
+def _payouts_net(settlement: Mapping[str, Any], deals: list[Mapping[str, Any]]) -> Sums:
+    payouts = settlement.get("payouts")
+    return [("net", [amount(r["net"]) for r in payouts.values()])] if payouts else []
+
+
 def _hands(state: Any, seat: int) -> Iterable[Any]:
     hand = state.hands[seat]
     return hand.counts if hasattr(hand, "counts") else hand
@@ -75,6 +80,8 @@ class Table:
     money_options: Mapping[str, str] = field(default_factory=dict)
     #: Move classes that mark the record (a trick's number) and are nobody's choice: not in `legal_moves()`.
     marks: tuple[str, ...] = ()
+    #: Rules of findings that are advice, not a breach (a legal game may have them).
+    advisory: frozenset[str] = frozenset()
     #: Move classes a seat may make though `to_play()` does not name it (a known gap of the game's `to_play`).
     anyone: tuple[str, ...] = ()
     #: The cards a seat holds now.
@@ -92,14 +99,19 @@ TABLES: dict[str, Table] = {
         anyone=("Take",)),  # take_hand=any: any seat may take between tricks; to_play() names the power holder
     "tjuv": Table(
         rules={"not_held": frozenset({"TJ-3.2"}), "wrong_player": frozenset({"TJ-3.1"}),
-               "duplicated": frozenset({"TJ-3.1", "TJ-3.2"}), "truncated": frozenset({"TJ-3.17"})}),
+               "duplicated": frozenset({"TJ-3.1", "TJ-3.2"}), "truncated": frozenset({"TJ-3.17"})},
+        advisory=frozenset({"TJ-4.4"})),  # five or more players: the source's warning
     "game-flip-flop": Table(
         rules={"not_held": frozenset({"GFF-7.15"}), "wrong_player": frozenset({"GFF-7.13"}),
-               "duplicated": frozenset({"GFF-7.13", "GFF-7.15"}), "truncated": frozenset({"GFF-14.3"})},
+               "duplicated": frozenset({"GFF-7.13", "GFF-7.15"}), "duplicated:Discard": frozenset({"GFF-7.11"}), "truncated": frozenset({"GFF-14.3"})},
         money=_flip_flop_money),
     "vazhushal": Table(
         rules={"not_held": frozenset({"VZ-6.1"}), "wrong_player": frozenset({"VZ-4.1"}),
                "duplicated": frozenset({"VZ-4.1"}), "truncated": frozenset({"VZ-7.1"})}),
+    "high-card": Table(  # the suite's own test game (tests/conformance/minigame)
+        rules={"not_held": frozenset({"HC-2.1"}), "wrong_player": frozenset({"HC-2.3"}),
+               "duplicated": frozenset({"HC-2.3"}), "truncated": frozenset({"HC-2.4"})},
+        money=_payouts_net),
 }
 
 

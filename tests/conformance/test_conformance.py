@@ -145,7 +145,8 @@ def _errors(report) -> list:
 def test_seeded_games_replay_clean(name, preset):
     for game in seeded(name, preset):
         report = check_text(game.text, name=f"{name}-{preset}-s{game.seed}")
-        assert report.status is Status.LEGAL and report.findings == (), \
+        found = [f for f in report.findings if f.rule not in game.table.advisory or f.is_error]
+        assert report.status is Status.LEGAL and found == [], \
             (game.seed, game.players, [f.to_data() for f in report.findings[:3]])
         assert report.deals and all(deal.settled for deal in report.deals), game.seed
 
