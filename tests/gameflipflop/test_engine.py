@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import Counter
 
 from referee.cards import ALL_CARDS, card
+from referee.core.state import BatchState, State
+from referee.games.gameflipflop import rules as R
 from referee.games.gameflipflop.engine import Deal, Stage
 from referee.games.gameflipflop.moves import Discard, Draw, LayOff, Source, parse_move
 from referee.games.gameflipflop.options import FlipFlopOptions
@@ -49,6 +51,29 @@ def test_legal_moves_at_the_start_draw_from_the_stock_only():
     legal = state.legal_moves()
     draws = [m for m in legal if isinstance(m, Draw)]
     assert len(draws) == 52 - 15 and all(m.source is Source.STOCK for m in draws)
+
+
+def test_a_deal_is_a_core_state_whose_moves_return_their_own_findings():
+    hands = {0: cards("4H 5H 6H 9C KS"), 1: cards("6C 7C 8C 2D 3D"), 2: cards("10S JS QS 8D KH")}
+    state = Deal(options=FlipFlopOptions(), names=NAMES, order=(0, 1, 2), hands=hands, flip_card=card("KH"))
+    assert isinstance(state, State) and isinstance(state, BatchState)
+    assert state.to_play() == (0,) and not state.stopped and not state.over
+    seats = {"A": 0, "B": 1, "C": 2}
+    assert state.apply(parse_move("A draw stock 2S", seats=seats)) == ()
+    found = state.apply(parse_move("B discard 2D", seats=seats))  # out of turn: the replay stops (dayton)
+    assert [(f.rule, f.move, f.player, f.line) for f in found] == [(R.OUT_OF_TURN, 2, "B", None)]
+    assert state.stopped and state.halted_at == 2 and state.play_on() is None and state.to_play() == ()
+    assert state.finish() == [] and not state.result().settled
+
+
+def test_finish_flags_a_play_that_has_not_ended_and_play_on_lists_the_legal_moves():
+    hands = {0: cards("4H 5H 6H 9C KS"), 1: cards("6C 7C 8C 2D 3D"), 2: cards("10S JS QS 8D KH")}
+    state = Deal(options=FlipFlopOptions(), names=NAMES, order=(0, 1, 2), hands=hands, flip_card=card("KH"))
+    state.run([parse_move("A draw stock 2S", seats={"A": 0})])
+    assert state.play_on() == state.legal_moves() and state.legal_moves()
+    found = state.finish()
+    assert [(f.rule, f.move, f.stops_deal) for f in found] == [(R.EVENTS, None, True)]
+    assert state.stopped and not state.result().settled
 
 
 def test_unknown_player_or_card_is_an_input_error_with_its_line():

@@ -19,7 +19,7 @@ from referee.cards import ALL_CARDS
 from referee.check import check_text
 from referee.games.gameflipflop.engine import Deal
 from referee.games.gameflipflop.melds import hand_total, partner
-from referee.games.gameflipflop.moves import Draw, Source
+from referee.games.gameflipflop.moves import Declare, Draw, Source
 from referee.games.gameflipflop.options import FlipFlopOptions
 from referee.games.gameflipflop.pots import PotKind
 from referee.games.gameflipflop.simulate import NAMES, generate, transcript_data
@@ -74,6 +74,25 @@ def test_cards_are_conserved_after_every_move():
                 state.apply(move)
                 assert state.census() == pack
             assert not state.findings
+
+
+def test_every_simulated_move_is_one_of_the_legal_moves_where_it_is_played():
+    """The simulator's policy picks among `legal_moves()`, which `show` lists and the check replays."""
+    for seed in range(len(OPTION_SETS)):
+        options, players, generated, _ = session(seed)
+        for deal in generated.deals:
+            money = deal.money
+            state = Deal(options=options, names=players, order=deal.order, hands=deal.hands,
+                         flip_card=deal.flip_card,
+                         eligible_flip=[s for s in deal.order if PotKind.FLIP in money.antes[s]],
+                         eligible_flop=[s for s in deal.order if PotKind.FLOP in money.antes[s]])
+            for index, move in enumerate(deal.moves, start=1):
+                assert move in state.legal_moves(), (seed, deal.number, index, move)
+                # to_play() is the seat on turn (or the open post-end windows); under declare_window =
+                # before_play any seat may also declare before the first draw or drop
+                assert move.player in state.to_play() or isinstance(move, Declare), (seed, deal.number, index)
+                assert not state.apply(move)
+            assert state.close().settled
 
 
 def _replayed_until(options, players, deal, index: int) -> Deal:

@@ -37,7 +37,7 @@ Problem = tuple[str, str, int | None]  # (rule, message, offending seat or None 
 
 # The members the per-move fast path compares with, as module globals: reading
 # an enum member as a class attribute costs about 90 ns on CPython 3.11.
-_PLAY, _START, _DRAWN, _STOCK = Phase.PLAY, Stage.START, Stage.DRAWN, Source.STOCK
+_PLAY, _HALTED, _START, _DRAWN, _STOCK = Phase.PLAY, Phase.HALTED, Stage.START, Stage.DRAWN, Source.STOCK
 
 
 class Deal:
@@ -176,8 +176,8 @@ class Deal:
         return slot is not None and slot >= self.window
 
     def _finding(self, rule: str, message: str, *, player: int | None, stops: bool) -> None:
-        """A finding of the move being applied (the driver stamps its index and position)."""
-        self.findings.append(Finding(rule=rule, message=message, deal=self.deal,
+        """A finding of the move being applied, by its index (the driver adds where it was written)."""
+        self.findings.append(Finding(rule=rule, message=message, deal=self.deal, move=self.applied,
                                      player=None if player is None else self.names[player], stops_deal=stops))
 
     def _judge(self, move: Move, problems: list[Problem], *, possible: bool = True) -> bool:
@@ -288,6 +288,17 @@ class Deal:
         before = len(findings)
         self._apply_checked(move)
         return findings[before:] if len(findings) != before else _NONE
+
+    def run(self, moves: Sequence[Move]) -> list[Finding]:
+        """Every move in turn, up to a stop (the `BatchState` fast path: `apply`
+        without the driver's step per move); each finding's `move` is its index."""
+        findings = self.findings
+        before = len(findings)
+        apply = self.apply
+        for move in moves:
+            if apply(move) and self.phase is _HALTED:
+                break
+        return findings[before:]
 
     def play_on(self) -> list[Move] | None:
         """The record stops here, in a deal still being played: the moves legal
