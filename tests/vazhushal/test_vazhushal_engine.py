@@ -91,7 +91,7 @@ def test_moves_after_going_out_are_VZ_9_5():
 def test_moves_that_stop_before_the_end_are_VZ_9_5():
     state = simple()
     play(state, f"P draw stock {stock_card(state)}")
-    result = state.finish()
+    result = state.close()
     assert not result.settled
     assert rules(state.findings) == {"VZ-9.5"}
 
@@ -103,7 +103,7 @@ def test_melding_a_card_not_held_stops_the_game():
     found = play(state, f"P draw stock {stock_card(state)}", "P meld 7H 8H 9H", "P discard KS")
     assert by_move(found) == {2: {"VZ-9.3"}}
     assert found[0].stops_deal and state.phase is Phase.STOPPED
-    assert not state.finish().settled
+    assert not state.close().settled
 
 
 def test_stock_draw_of_a_card_not_in_the_stock():
@@ -245,9 +245,9 @@ def test_cards_are_conserved_and_snapshot_is_plain_data():
     from referee.games.vazhushal.moves import parse_move
 
     for i, text in enumerate(["P draw line 1", "P meld 7C 8C 9C", "P add 2 5H=QS", "P out KS"], start=1):
-        state.apply(parse_move(text, seats=seats, index=i, line=i, column=1))
+        state.apply(parse_move(text, seats=seats), i)
         assert state.census() == total
-    snap = state.snapshot()
+    snap = state.table_data()
     assert snap["melds"]["P"][1] == ["QH", "QC", "QD", "5H=QS"]
     assert snap["hands"]["P"] == [] and snap["line"][0] == "KS"
     assert set(snap) >= {"hands", "stock", "line", "melds", "turn"}

@@ -132,7 +132,7 @@ def break_meld(move: Move, state: GameState) -> str | None:
     turn = state.turn
     if not turn.had_pure or turn.takes or turn.new_melds:
         return None
-    return write_move(Meld(player=move.player, tokens=move.tokens[:2], index=0, line=0, column=0), state.players)
+    return write_move(Meld(player=move.player, tokens=move.tokens[:2]), state.players)
 
 
 def break_depth(move: Move, state: GameState) -> str | None:
@@ -224,12 +224,13 @@ def broken_copies(data: dict) -> Iterator[tuple[str, set[str], tuple[int, list[s
     found: dict[str, tuple[int, str]] = {}
     moves = data["deals"][0]["moves"]
     for _, move, state in replay(data):
+        index = state.count + 1  # the moves applied so far, and this one
         for kind, _, breaker in BREAKERS:
             if kind not in found:
                 new = breaker(move, state)
                 if new is not None and (breaker not in (break_meld, break_purity)
-                                        or _discard_next(moves, move.index, state.players[move.player])):
-                    found[kind] = (move.index, new)
+                                        or _discard_next(moves, index, state.players[move.player])):
+                    found[kind] = (index, new)
     for kind, expected, _ in BREAKERS:
         if kind in found:
             index, new = found[kind]
@@ -260,10 +261,11 @@ def test_each_kind_of_broken_copy_is_caught(kind, expected, breaker):
         for number, move, state in replay(data):
             new = breaker(move, state)
             moves = data["deals"][number - 1]["moves"]
+            index = state.count + 1
             if new is not None and (breaker not in (break_meld, break_purity)
-                                    or _discard_next(moves, move.index, state.players[move.player])):
-                moves[move.index - 1] = new
-                assert_caught(check_text(dump_yaml(data)), number, move.index, expected)
+                                    or _discard_next(moves, index, state.players[move.player])):
+                moves[index - 1] = new
+                assert_caught(check_text(dump_yaml(data)), number, index, expected)
                 return
     pytest.fail(f"no move to break ({kind})")
 

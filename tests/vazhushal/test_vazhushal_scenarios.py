@@ -334,7 +334,7 @@ def t09(hand="7C 8C 5H KS"):
 def test_T_09a_going_out():
     state = t09()
     assert play(state, "P draw line 1", "P meld 7C 8C 9C", "P add 2 5H=QS", "P out KS") == []
-    result = state.finish()
+    result = state.close()
     assert result.end is End.OUT and result.winners == {0} and result.out_player == 0
     assert result.scores[0] == 9 + 40 + 24 == 73
 
@@ -354,7 +354,7 @@ def test_T_09c_face_down_discard_with_two_cards():
 def test_a_discard_that_empties_the_hand_is_going_out():
     state = t09()
     assert play(state, "P draw line 1", "P meld 7C 8C 9C", "P add 2 5H=QS", "P discard KS") == []
-    assert state.finish().end is End.OUT
+    assert state.close().end is End.OUT
 
 
 # -------------------------------------------------------- T-10 scoring
@@ -369,7 +369,7 @@ def t10(p1_hand="KS 6D JK", **overrides):
 def test_T_10a_stock_exhaustion_and_final_phase():
     state = t10()
     assert play(state, "P2 draw stock 6H", "P2 discard 6H", "end stock", "P1 add 3 JK=10C") == []
-    result = state.finish()
+    result = state.close()
     assert state.findings == []
     assert result.end is End.STOCK
     assert result.scores == {0: 67, 1: 63} and result.winners == {0}
@@ -385,7 +385,7 @@ def test_T_10_no_take_in_the_final_phase():
 def test_T_10b_tie(tie_rule, winners):
     state = t10(tie_rule=tie_rule)
     play(state, "P2 draw stock 6H", "P2 discard 6H", "P1 add 3 JK=6C")
-    result = state.finish()
+    result = state.close()
     assert state.findings == []
     assert result.scores == {0: 63, 1: 63} and result.winners == winners
 
@@ -394,7 +394,7 @@ def test_T_10b_tie(tie_rule, winners):
 def test_T_10c_joker_kept_in_hand(value, score):
     state = t10(unmelded_printed_joker_value=value)
     play(state, "P2 draw stock 6H", "P2 discard 6H")
-    result = state.finish()
+    result = state.close()
     assert result.scores[0] == score and result.winners == {1}
 
 

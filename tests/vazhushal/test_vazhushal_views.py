@@ -162,7 +162,7 @@ def test_every_position_is_the_state_the_check_reaches(text):
     findings = check_text(text).findings
     for deal, move, state in engine_positions(text):
         position = GAME.position(document, header, deal=deal, move=move)
-        snapshot = state.snapshot()
+        snapshot = state.table_data()
         assert {k: position.data[k] for k in snapshot} == snapshot, (deal, move)
         assert position.recorded == (raw[deal - 1][move - 1] if move <= len(raw[deal - 1]) else None)
         assert position.data["replay_stopped"] == (state.phase is Phase.STOPPED)

@@ -84,7 +84,7 @@ def play(state: GameState, *lines: str, start: int = 1) -> list[Finding]:
     before = len(state.findings)
     seats = {name: i for i, name in enumerate(state.players)}
     for i, text in enumerate(lines, start=start):
-        state.apply(parse_move(text, seats=seats, index=i, line=i, column=1))
+        state.apply(parse_move(text, seats=seats), i)
     return state.findings[before:]
 
 

@@ -1,8 +1,9 @@
 """Replaying one game (deal) of Vazhushal (vazhushal.md sections 3 to 9).
 
-`GameState` is a deterministic state machine: `apply(move)` checks one typed
-move, records a finding for every rule it breaks and applies the move as
-recorded (VZ-9.1). A card that is not where the transcript says (VZ-9.3,
+`GameState` is a deterministic state machine and the game's `State`
+(referee/core/state.py): `apply(move)` checks one typed move, records a
+finding for every rule it breaks (at the move's 1-based index: moves carry
+no position) and applies the move as recorded (VZ-9.1). A card that is not where the transcript says (VZ-9.3,
 VZ-9.4) stops the game's replay. Rules that hold for a whole meld phase
 (meld validity, the pure sequence, rearranging, the take) are judged when
 the phase ends: at the discard, when the next player draws, or, for the
@@ -12,10 +13,13 @@ itself: draws are events that name their card.
 
 from __future__ import annotations
 
+import copy
 import enum
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
+
+from ...core.state import Snapshot
 
 from ...cards import Card, format_cards
 from ...findings import Finding
@@ -29,7 +33,8 @@ from .moves import Add, Declare, Discard, DrawLine, DrawStock, EndMark, Meld, Mo
 from .options import TieRule, VazhushalOptions
 from .stock import DrawCheck, Stock
 from .table import TableMeld
-from .takes import TakeFacts, TurnFacts, judge_take
+from .phase import phase_problems
+from .takes import TakeFacts
 from .values import hand_points, meld_points
 
 __all__ = ["GameState", "Phase", "End", "GameResult", "Turn"]
@@ -70,11 +75,11 @@ class Turn:
     had_pure: bool
     final: bool = False
     draws: int = 0
-    takes: list[tuple[DrawLine, TakeFacts]] = field(default_factory=list)
+    takes: list[tuple[int, TakeFacts]] = field(default_factory=list)  # (the take's move index, what it took)
     new_melds: list[tuple[int, tuple[Placed, ...]]] = field(default_factory=list)  # (meld, cards) as laid and extended
     from_hand: int = 0
-    rearranges: list[Move] = field(default_factory=list)
-    last_action: Move | None = None
+    rearranges: list[int] = field(default_factory=list)  # move indexes
+    last_action: int | None = None  # the move index of the phase's last meld action
     emptied: bool = False
     forced_card: Card | None = None
 
@@ -85,20 +90,26 @@ class _Ghost:
     that turn has used yet (VZ-5.2 can still be told from the record)."""
 
     player: int
-    pending: list[tuple[DrawLine, Card]]
+    pending: list[tuple[int, Card]]  # (the take's move index, its key card)
+
+
+_NONE: tuple[Finding, ...] = ()
 
 
 class GameState:
-    """One game of Vazhushal being replayed."""
+    """One game of Vazhushal being replayed. `ahead`: the deal's recorded
+    moves, when it is replayed from a record: after a stop, VZ-5.2 is still
+    told from the melds recorded after it (see `_stop`)."""
 
     def __init__(self, *, options: VazhushalOptions, players: tuple[str, ...], hands: Sequence[Iterable[Card]],
-                 setup: Setup, dealer: int, deal: int = 1) -> None:
+                 setup: Setup, dealer: int, deal: int = 1, ahead: Sequence[Move] | None = None) -> None:
         self.options = options
         self.players = players
         self.n = len(players)
         self.deal = deal
         self.dealer = dealer
         self.wild = setup.wild
+        self.negative = setup.negative  # the face-up negative joker as the deal check read it
         self.dealt = [Counter(h) for h in hands]
         self.hands = [Counter(h) for h in hands]
         self.melds: list[list[TableMeld]] = [[] for _ in players]
@@ -120,8 +131,12 @@ class GameState:
         self.last_overflow: Card | None = None
         self.last_discarder: int | None = None  # who discarded last, until the next draw
         self.ghost: _Ghost | None = None
+        self.ahead = ahead
         self.findings: list[Finding] = []
-        self.last_move: Move | None = None
+        self.count = 0  # moves applied: the 1-based index of the latest
+        self.turns = 0  # turns begun (as `referee replay` numbers them)
+        self.turn_started = 0  # the move index that began the current turn
+        self.finished = False  # the end of the record was applied (`finish`)
 
     @classmethod
     def at_position(cls, *, options: VazhushalOptions, players: tuple[str, ...], hands: Sequence[Iterable[Card]],
@@ -144,31 +159,56 @@ class GameState:
         state.forced_player = None
         return state
 
+    def __deepcopy__(self, memo: dict) -> GameState:
+        """A copy to try moves on (`show`, tests); the record's moves
+        (`ahead`, immutable) are shared, not copied."""
+        memo[id(self.ahead)] = self.ahead
+        copied = GameState.__new__(GameState)
+        memo[id(self)] = copied
+        for name, value in self.__dict__.items():
+            setattr(copied, name, copy.deepcopy(value, memo))
+        return copied
+
     # ----------------------------------------------------------------- helpers
 
     def name(self, seat: int | None) -> str:
         return "nobody" if seat is None else self.players[seat]
 
-    def _report(self, rule: str, move: Move | None, message: str, *, player: int | None = None,
+    def _report(self, rule: str, at: int | None, message: str, *, player: int | None = None,
                 stops: bool = False) -> None:
+        """A finding at move `at` (1-based; its line and column come from the record, in the driver)."""
         self.findings.append(Finding(
-            rule=rule, message=message, deal=self.deal, move=move.index if move else None,
-            line=move.line if move else None, column=move.column if move else None,
+            rule=rule, message=message, deal=self.deal, move=at or None,
             player=None if player is None else self.players[player], stops_deal=stops,
         ))
 
     def _stop(self, rule: str, move: Move, message: str, *, player: int | None = None) -> None:
-        self._report(rule, move, f"{message}; replay of this game stops", player=player, stops=True)
+        """The replay stops at this move (a card not where the record says).
+        Takes of the meld phase whose key card no meld has used yet are kept
+        (the ghost): later melds of that player in the record may still use
+        it (VZ-5.2). From a record (`ahead`), the moves recorded after this
+        one are read at once, so the findings come from this move; else the
+        ghost sees the moves still applied, and `finish` reports what is left."""
+        self._report(rule, self.count, f"{message}; replay of this game stops", player=player, stops=True)
+        if self.turn_started == self.count:  # a stopped move begins no turn
+            self.turns -= 1
+            self.turn_started = 0
         turn = self.turn
         if self.phase is Phase.MELD and turn is not None and turn.takes:
-            pending = [(mv, facts.key) for mv, facts in turn.takes
+            pending = [(at, facts.key) for at, facts in turn.takes
                        if not facts.forced and not facts.bottom_joker
                        and not any(p.card is facts.key for _, m in turn.new_melds for p in m)]
             if isinstance(move, Meld) and move.player == turn.player:
-                pending = [(mv, key) for mv, key in pending if all(t.card is not key for t in move.tokens)]
+                pending = [(at, key) for at, key in pending if all(t.card is not key for t in move.tokens)]
             if pending:
                 self.ghost = _Ghost(turn.player, pending)
         self.phase = Phase.STOPPED
+        if self.ahead is not None:
+            for later in self.ahead[self.count:]:
+                if self.ghost is None:
+                    break
+                self._ghost_sees(later)
+            self.ahead = ()  # seen: moves applied after the stop change nothing
 
     def _holds_all(self, seat: int, move: Move, cards: Sequence[Card]) -> bool:
         """Whether the player holds `cards` (with multiplicity); if not, VZ
@@ -199,14 +239,52 @@ class GameState:
         return Turn(player=seat, start_hand=_copy(self.hands[seat]), start_melds=[m.cards for m in melds],
                     had_melds=bool(melds), had_pure=self.has_pure_sequence(seat), final=final)
 
+    # ------------------------------------------------------- the State protocol
+
+    @property
+    def stopped(self) -> bool:
+        return self.phase is Phase.STOPPED
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def apply(self, move: Move, index: int | None = None) -> Sequence[Finding]:
+        """Referee one move (the next one, or the `index`-th); the findings it
+        brings (a meld phase's come when the phase ends)."""
+        self.count = self.count + 1 if index is None else index
+        found = self.findings
+        before = len(found)
+        self._apply(move)
+        return found[before:] if len(found) > before else _NONE
+
+    def play_on(self) -> list[Move] | None:
+        """A record in progress stops here: the legal moves, or None when the
+        game is over or its final phase has nothing legal left (then it is
+        finished as a complete game)."""
+        if self.phase is Phase.OVER:
+            return None
+        legal = self.legal_moves()
+        return None if self.phase is Phase.FINAL and not legal else legal
+
+    def close(self) -> GameResult:
+        """`finish()`, then the result (for tests and tools)."""
+        self.finish()
+        return self.result()
+
+    def snapshot(self, *, hide_hands: bool) -> Snapshot:
+        """The table now, as `referee show` tells it (views.py)."""
+        from .views import snapshot
+
+        return snapshot(self, hide_hands=hide_hands)
+
     # ------------------------------------------------------------ the events
 
-    def apply(self, move: Move) -> None:
-        """Referee one move."""
+    def _apply(self, move: Move) -> None:
         if self.phase is Phase.STOPPED:
-            self._ghost_sees(move)
+            if self.ahead is None:
+                self._ghost_sees(move)
             return
-        self.last_move = move
         kind = type(move)  # the move types are final: comparing types is the cheapest dispatch
         if kind is Overflow:
             self._on_overflow(move)
@@ -217,7 +295,7 @@ class GameState:
         elif kind is EndMark:
             self._on_end_mark(move)
         elif self.phase is Phase.OVER:
-            self._report(R.TURN_SHAPE, move, f"nothing may follow going out ({self.name(self.out_player)} went out)",
+            self._report(R.TURN_SHAPE, self.count, f"nothing may follow going out ({self.name(self.out_player)} went out)",
                          player=getattr(move, "player", None))
         elif kind is DrawStock or kind is DrawLine:
             self._on_draw(move)
@@ -226,8 +304,11 @@ class GameState:
         elif kind is Meld or kind is Add or kind is Rearrange:
             self._on_meld_action(move)
 
-    def finish(self) -> GameResult:
-        """The moves have run out: close the final phase, or say the game did not end."""
+    def finish(self) -> list[Finding]:
+        """The moves have run out: close the final phase, or say the game did
+        not end; the findings this brings."""
+        self.finished = True
+        before = len(self.findings)
         if self.phase is Phase.STOPPED:
             self._ghost_flush()
         elif self.phase is Phase.FINAL:
@@ -237,10 +318,10 @@ class GameState:
             self.phase = Phase.OVER
         elif self.phase in (Phase.DRAW, Phase.MELD):
             where = f"in {self.name(self.turn.player)}'s turn" if self.phase is Phase.MELD else "before the game ended"
-            self._report(R.TURN_SHAPE, self.last_move, f"the moves stop {where} (no one went out and the stock"
-                                                       " is not exhausted)")
+            self._report(R.TURN_SHAPE, self.count, f"the moves stop {where} (no one went out and the stock"
+                                                   " is not exhausted)")
             self.incomplete = True
-        return self.result()
+        return self.findings[before:]
 
     def to_play(self) -> tuple[int, ...]:
         """The seats that may act now (in the final phase, every player)."""
@@ -276,19 +357,19 @@ class GameState:
 
     def _on_declare(self, move: Declare) -> None:
         seat = move.player
-        self._report(R.DOUBLES_TIMING, move, f"{self.name(seat)} declares three doubles after the negative joker"
+        self._report(R.DOUBLES_TIMING, self.count, f"{self.name(seat)} declares three doubles after the negative joker"
                                              " was turned; no redeal can happen now", player=seat)
         uses = self.options.uses_doubles(self.n)
         count = count_doubles(self.dealt[seat].elements(), jokers=self.options.doubles_include_jokers) if uses else 0
         if count < 3:
-            self._report(R.DOUBLES, move, f"{self.name(seat)} declared three doubles, but holds {count}",
+            self._report(R.DOUBLES, self.count, f"{self.name(seat)} declared three doubles, but holds {count}",
                          player=seat)
 
     def _on_overflow(self, move: Overflow) -> None:
         if self.last_overflow is None:
-            self._report(R.LINE_CAPACITY, move, f"no line overflow put {move.card} under the stock here")
+            self._report(R.LINE_CAPACITY, self.count, f"no line overflow put {move.card} under the stock here")
         elif move.card is not self.last_overflow:
-            self._report(R.LINE_CAPACITY, move, f"the overflow moved {self.last_overflow} under the stock,"
+            self._report(R.LINE_CAPACITY, self.count, f"the overflow moved {self.last_overflow} under the stock,"
                                                 f" not {move.card}")
         self.last_overflow = None
 
@@ -298,7 +379,7 @@ class GameState:
             actual = End.STOCK.value
         if move.reason != actual:
             found = f"it ended by {actual}" if actual else "it has not ended"
-            self._report(R.CLAIMS, move, f"the transcript says the game ended by {move.reason}, but {found}")
+            self._report(R.CLAIMS, self.count, f"the transcript says the game ended by {move.reason}, but {found}")
 
     # ------------------------------------------------------------------ draws
 
@@ -306,10 +387,10 @@ class GameState:
         seat = move.player
         if self.phase is Phase.FINAL:
             if isinstance(move, DrawLine):
-                self._report(R.STOCK_EXHAUSTED_TAKE, move, "no card may be taken from the line after the stock"
+                self._report(R.STOCK_EXHAUSTED_TAKE, self.count, "no card may be taken from the line after the stock"
                                                           " ran out", player=seat)
             else:
-                self._report(R.TURN_SHAPE, move, "nobody draws after the stock ran out", player=seat)
+                self._report(R.TURN_SHAPE, self.count, "nobody draws after the stock ran out", player=seat)
             turn = self.final_turns.get(seat) or self._start_turn(seat, final=True)
             self.final_turns[seat] = turn
             self._draw(move, turn)
@@ -317,10 +398,10 @@ class GameState:
         if self.phase is Phase.MELD:
             turn = self.turn
             if seat == turn.player:
-                self._report(R.DRAW, move, f"{self.name(seat)} draws a second time in one turn", player=seat)
+                self._report(R.DRAW, self.count, f"{self.name(seat)} draws a second time in one turn", player=seat)
                 self._draw(move, turn)
                 return
-            self._report(R.DISCARD, move, f"{self.name(turn.player)}'s turn ends without a discard",
+            self._report(R.DISCARD, self.count, f"{self.name(turn.player)}'s turn ends without a discard",
                          player=turn.player)
             self._close(turn)
             self._next_turn(turn.player)
@@ -330,8 +411,11 @@ class GameState:
         expected = self.turn_player
         if seat != expected:
             rule = R.FIRST_TURN if self.first_turn else R.OUT_OF_TURN
-            self._report(rule, move, f"it is {self.name(expected)}'s turn, not {self.name(seat)}'s", player=seat)
+            self._report(rule, self.count, f"it is {self.name(expected)}'s turn, not {self.name(seat)}'s",
+                         player=seat)
         self.turn = self._start_turn(seat)
+        self.turns += 1
+        self.turn_started = self.count
         self.turn_player = seat
         self.phase = Phase.MELD
         self.first_turn = False
@@ -346,7 +430,7 @@ class GameState:
             self.forced_player = None
         if isinstance(move, DrawStock):
             if forced:
-                self._report(R.LEFT_MUST_TAKE, move, f"{self.name(seat)} must take the joker that starts the line"
+                self._report(R.LEFT_MUST_TAKE, self.count, f"{self.name(seat)} must take the joker that starts the line"
                                                      " (first_joker_no_pure_sequence=left_must_take)", player=seat)
             self._draw_stock(move, turn)
         else:
@@ -359,7 +443,7 @@ class GameState:
             self._stop(R.AVAILABILITY, move, f"{drawn} is not in the stock", player=seat)
             return
         if check is DrawCheck.LOWER:
-            self._report(R.STOCK_ORDER, move, f"{drawn} was put under the stock and lies below other cards;"
+            self._report(R.STOCK_ORDER, self.count, f"{drawn} was put under the stock and lies below other cards;"
                                               " it cannot be drawn yet", player=seat)
         hand = self.hands[seat]
         hand[drawn] = hand.get(drawn, 0) + 1
@@ -386,7 +470,7 @@ class GameState:
         facts = TakeFacts(key=taken[-1], taken=tuple(taken), bottom_joker=bottom and not forced,
                           forced=forced and bottom, hand_before=hand_before)
         if not turn.final:  # a take in the final phase is VZ-5.11 alone
-            turn.takes.append((move, facts))
+            turn.takes.append((self.count, facts))
         if facts.forced:
             turn.forced_card = taken[-1]
 
@@ -404,7 +488,7 @@ class GameState:
         else:
             when = "before drawing" if seat == self.turn_player and self.phase is Phase.DRAW else \
                 "outside their own meld phase"
-            self._report(R.MELD_PHASE, move, f"{self.name(seat)} melds {when}", player=seat)
+            self._report(R.MELD_PHASE, self.count, f"{self.name(seat)} melds {when}", player=seat)
             turn = self._start_turn(seat, final=True)  # judged on its own, at once
             loose = True
         if isinstance(move, Meld):
@@ -415,19 +499,19 @@ class GameState:
             done = self._rearrange(move, turn)
         if not done or self.phase is Phase.STOPPED:
             return
-        turn.last_action = move
+        turn.last_action = self.count
         if loose:
             self._close(turn)
             return
         if not turn.final and not turn.emptied and not any(self.hands[seat].values()):  # counts are never negative
             turn.emptied = True
-            self._report(R.KEEP_ONE, move, f"{self.name(seat)} has melded every card and has none left to discard",
+            self._report(R.KEEP_ONE, self.count, f"{self.name(seat)} has melded every card and has none left to discard",
                          player=seat)
-            self._report(R.GOING_OUT, move, "going out needs a last card to discard face down", player=seat)
+            self._report(R.GOING_OUT, self.count, "going out needs a last card to discard face down", player=seat)
 
     def _declared(self, move: Move, problems: list[tuple[str, str]]) -> None:
         for rule, message in problems:
-            self._report(rule, move, message, player=move.player)
+            self._report(rule, self.count, message, player=move.player)
 
     def _meld(self, move: Meld, turn: Turn) -> bool:
         seat = move.player
@@ -437,7 +521,7 @@ class GameState:
         placed, problems = resolve(move.tokens, self.wild)
         self._declared(move, problems)
         _subtract(self.hands[seat], cards)
-        meld = TableMeld(placed, touched=move, laid_now=True)
+        meld = TableMeld(placed, touched=self.count, laid_now=True)
         self.melds[seat].append(meld)
         turn.from_hand += len(cards)
         if not turn.final:
@@ -456,14 +540,14 @@ class GameState:
         if not self._holds_all(seat, move, cards):
             return False
         if owner != seat:
-            self._report(R.OWNERSHIP, move, f"{self.name(seat)} may not add cards to {self.name(owner)}'s meld;"
+            self._report(R.OWNERSHIP, self.count, f"{self.name(seat)} may not add cards to {self.name(owner)}'s meld;"
                                             " the cards stay in hand", player=seat)
             return False
         meld = melds[move.number - 1]
         placed, problems = resolve(move.tokens, self.wild, context=meld.cards)
         self._declared(move, problems)
         _subtract(self.hands[seat], cards)
-        meld.extend(placed, move)
+        meld.extend(placed, self.count)
         turn.from_hand += len(cards)
         if meld.laid_now and not turn.final:
             turn.new_melds.append((id(meld), meld.cards))
@@ -489,15 +573,15 @@ class GameState:
             return False
         self._declared(move, problems)
         if back:
-            self._report(R.MELDED_STAY, move, f"melded cards may never go back to the hand:"
+            self._report(R.MELDED_STAY, self.count, f"melded cards may never go back to the hand:"
                                               f" {format_cards(sort_cards(back.elements()))}", player=seat)
         self.hands[seat].subtract(extra)
         self.hands[seat].update(back)
         before = sorted(_signature(m.cards) for m in old_melds)
-        self.melds[seat] = [TableMeld(placed, touched=move) for placed in resolved]
+        self.melds[seat] = [TableMeld(placed, touched=self.count) for placed in resolved]
         turn.from_hand += sum(extra.values())
         if sorted(_signature(p) for p in resolved) != before:
-            turn.rearranges.append(move)
+            turn.rearranges.append(self.count)
         return True
 
     # ---------------------------------------------------------------- discard
@@ -505,20 +589,22 @@ class GameState:
     def _on_discard(self, move: Discard) -> None:
         seat, card = move.player, move.card
         if self.phase is Phase.FINAL:
-            self._report(R.TURN_SHAPE, move, "nobody discards after the stock ran out", player=seat)
+            self._report(R.TURN_SHAPE, self.count, "nobody discards after the stock ran out", player=seat)
             self._loose_discard(move)
             return
         if self.phase is Phase.DRAW and seat == self.turn_player:
-            self._report(R.DRAW, move, f"{self.name(seat)} discards without drawing first", player=seat)
+            self._report(R.DRAW, self.count, f"{self.name(seat)} discards without drawing first", player=seat)
             self.turn = self._start_turn(seat)
+            self.turns += 1
+            self.turn_started = self.count
             self.phase = Phase.MELD
             self.first_turn = False
         elif self.phase is Phase.DRAW or seat != self.turn.player:
             current = self.turn_player if self.phase is Phase.DRAW else self.turn.player
             if seat == self.last_discarder and self.phase is Phase.DRAW:
-                self._report(R.DISCARD, move, f"{self.name(seat)} discards a second time in one turn", player=seat)
+                self._report(R.DISCARD, self.count, f"{self.name(seat)} discards a second time in one turn", player=seat)
             else:
-                self._report(R.OUT_OF_TURN, move, f"{self.name(seat)} discards in {self.name(current)}'s turn",
+                self._report(R.OUT_OF_TURN, self.count, f"{self.name(seat)} discards in {self.name(current)}'s turn",
                              player=seat)
             self._loose_discard(move)
             return
@@ -534,14 +620,14 @@ class GameState:
             if owner is None:
                 self._stop(R.AVAILABILITY, move, f"{self.name(seat)} does not hold {card}", player=seat)
                 return
-            self._report(R.MELDED_STAY, move, f"{card} is melded and can never be discarded", player=seat)
+            self._report(R.MELDED_STAY, self.count, f"{card} is melded and can never be discarded", player=seat)
             owner.take_out(card)
             from_hand = False
         if turn.forced_card is not None and card is turn.forced_card:
-            self._report(R.LEFT_MUST_TAKE, move, f"{self.name(seat)} discards the joker the forced take was for",
+            self._report(R.LEFT_MUST_TAKE, self.count, f"{self.name(seat)} discards the joker the forced take was for",
                          player=seat)
         if move.out and held > 1:
-            self._report(R.GOING_OUT, move, f"a face-down discard going out while holding {held} cards",
+            self._report(R.GOING_OUT, self.count, f"a face-down discard going out while holding {held} cards",
                          player=seat)
         if from_hand and held == 1:
             self.line.discard(card, face_down=True)
@@ -577,67 +663,9 @@ class GameState:
 
     # --------------------------------------------------- end of a meld phase
 
-    def phase_problems(self, turn: Turn) -> list[tuple[str, Move, str]]:
-        """Every rule the meld phase so far would break if it ended now
-        (sections 3, 5, 6, 7): (rule, move reported at, message). A phase
-        that touched no meld and took nothing (most turns: a draw and a
-        discard) has nothing to judge and costs next to nothing."""
-        seat, wild = turn.player, self.wild
-        melds = self.melds[seat]
-        touched = False
-        for meld in melds:
-            if meld.touched is not None:
-                touched = True
-                break
-        if not touched and turn.last_action is None and not turn.takes and not turn.rearranges:
-            return []
-        found: list[tuple[str, Move, str]] = []
-        regrouped: set[int] = set()
-
-        def result_rule(move: Move) -> None:
-            if move.index not in regrouped:
-                regrouped.add(move.index)
-                found.append((R.REARRANGE_RESULT, move, "after adding or rearranging, every meld of the player"
-                                                        " must still obey section 3"))
-
-        for number, meld in enumerate(melds, start=1):
-            if meld.touched is None:
-                continue
-            check = meld.check(wild)
-            for rule, message in check.problems:
-                found.append((rule, meld.touched, f"meld {number} ({' '.join(meld.tokens())}): {message}"))
-            if check.problems and not meld.laid_now:
-                result_rule(meld.touched)
-        if touched:  # two identical melds matter only when one of them was touched
-            seen: dict[tuple[int, ...], TableMeld] = {}
-            test = self.options.identical_meld_test
-            for meld in melds:
-                key = meld.identity(test)
-                other = seen.get(key)
-                if other is not None and (meld.touched or other.touched):
-                    at = max((m.touched for m in (meld, other) if m.touched), key=lambda mv: mv.index)
-                    found.append((R.IDENTICAL, at, f"{self.name(seat)} holds two identical melds"
-                                                   f" ({' '.join(meld.tokens())})"))
-                    if any(m.touched and not m.laid_now for m in (meld, other)):
-                        result_rule(at)
-                seen.setdefault(key, meld)
-        if melds and turn.last_action is not None and not self.has_pure_sequence(seat):
-            found.append((R.PURE_REQUIRED, turn.last_action,
-                          f"{self.name(seat)} has melds but no pure sequence among them" +
-                          ("" if turn.had_melds else " (a player's first meld must be a pure sequence)")))
-            if turn.had_melds:
-                result_rule(turn.last_action)
-        if turn.rearranges and turn.from_hand == 0 and not self.options.rearrange_without_new_cards:
-            found.append((R.REARRANGE_WHEN, turn.rearranges[0], "rearranging is allowed only in a meld phase in"
-                                                                " which a card from hand is also laid or added"))
-        if turn.takes:
-            facts = TurnFacts(had_melds=turn.had_melds, had_pure=turn.had_pure, start_hand=turn.start_hand,
-                              new_melds=turn.new_melds, end_melds=[m.cards for m in melds],
-                              start_melds=turn.start_melds, end_new=new_melds_now(turn, melds))
-            for move, take in turn.takes:
-                for rule, message in judge_take(take, facts, wild=wild, options=self.options):
-                    found.append((rule, move, message))
-        return found
+    def phase_problems(self, turn: Turn) -> list[tuple[str, int, str]]:
+        """Every rule the meld phase so far would break if it ended now (phase.py)."""
+        return phase_problems(self, turn)
 
     def _close(self, turn: Turn) -> None:
         for rule, move, message in self.phase_problems(turn):
@@ -663,8 +691,8 @@ class GameState:
         ghost, self.ghost = self.ghost, None
         if ghost is None:
             return
-        for move, key in ghost.pending:
-            self._report(R.KEY_CARD, move, f"the key card {key} (the deepest card taken) is not used in a new meld"
+        for at, key in ghost.pending:
+            self._report(R.KEY_CARD, at, f"the key card {key} (the deepest card taken) is not used in a new meld"
                                            " this turn", player=ghost.player)
 
     # ------------------------------------------------------- for inspection
@@ -690,8 +718,8 @@ class GameState:
             return self.turn_player
         return None
 
-    def snapshot(self) -> dict:
-        """The visible position as plain data."""
+    def table_data(self) -> dict:
+        """The visible position as plain data (part of `snapshot`'s)."""
         names = self.players
         return {
             "deal": self.deal,
@@ -712,18 +740,6 @@ class GameState:
         from .plans import legal_moves
 
         return legal_moves(self)
-
-
-def new_melds_now(turn: Turn, melds: Sequence[TableMeld]) -> list[tuple[int, tuple[Placed, ...]]]:
-    """The player's new melds as they stand now, numbered by place (VZ-15.6:
-    the take rules judge their purity at the end of the phase): the melds
-    laid by this phase's `meld` actions, with what `add` put on them, and
-    after a `rearrange` the melds that hold no card melded before the turn."""
-    older: Counter[Card] = Counter()
-    for cards in turn.start_melds:
-        older.update(p.card for p in cards)
-    return [(i, m.cards) for i, m in enumerate(melds)
-            if m.laid_now or (m.touched is not None and not any(older[p.card] for p in m.cards))]
 
 
 def _subtract(hand: Counter[Card], cards: Iterable[Card]) -> None:

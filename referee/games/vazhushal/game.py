@@ -1,16 +1,18 @@
-"""Vazhushal as a `Game`: read the record, check the setup and each deal,
-replay every game, settle the match, compare the claims."""
+"""Vazhushal as a `Game`: its `Match` for the core driver (core/driver.py),
+which reads the record, checks the setup and each deal, replays every game
+through the engine (a `State`), settles the match and compares the claims."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
+from ...core.driver import Closed, Match, Opening, Play, Settlement, judge
 from ...findings import Finding
 from ...yamldoc import Document
 from ..base import DealOutcome, Header, InProgress, RecordGame, Verdict
 from . import rules as R
-from .deal import Setup, check_deal, check_setup
-from .engine import GameResult, GameState, Phase
+from .deal import check_deal, check_setup
+from .engine import GameResult, GameState
 from .moves import Declare
 from .options import VazhushalOptions
 from .record import DealRecord, VazhushalRecord, read_record
@@ -19,47 +21,82 @@ from .settle import MatchTally, compare_deal, compare_match, deal_summary, match
 if TYPE_CHECKING:
     from ..table import Beat, Position
 
-__all__ = ["Vazhushal", "replay_deal"]
+__all__ = ["Vazhushal", "VazhushalMatch"]
 
 _UNSETTLED = GameResult(settled=False, end=None, out_player=None, scores=None, winners=frozenset())
 
 
-def replay_deal(options: VazhushalOptions, record: DealRecord, *, players: tuple[str, ...], setup: Setup) -> GameState:
-    """A game replayed through all its moves."""
-    return _replay(options, record, players=players, setup=setup)[0]
+class VazhushalMatch:
+    """One Vazhushal transcript judged by the driver: what a game leaves to
+    the next (its dealer, for the next deal check) and to the match (the
+    tally of wins, which also says when the match is decided)."""
 
+    def __init__(self, record: VazhushalRecord, options: VazhushalOptions) -> None:
+        self.record, self.options = record, options
+        self.players = record.players
+        self.blocked = False  # VZ-2.1, VZ-2.15: no game is replayed
+        self.previous: int | None = None  # the previous game's dealer
+        self.tally = MatchTally(options, len(record.players))
+        self.closed = 0  # games closed (a game paused in progress is not)
 
-def _replay(options: VazhushalOptions, record: DealRecord, *, players: tuple[str, ...],
-            setup: Setup) -> tuple[GameState, GameResult]:
-    """A game replayed through all its moves, and its result (scored once)."""
-    state = GameState(options=options, players=players, hands=record.dealt.hands, setup=setup,
-                      dealer=record.dealer, deal=record.number)
-    apply = state.apply
-    for move in record.moves:
-        apply(move)
-    return state, state.finish()
+    def setup(self) -> list[Finding]:
+        line, column = self.record.at.get("players", (1, 1))
+        found = check_setup(self.options, self.players, line=line, column=column)
+        self.blocked = bool(found)
+        return found
 
+    def deals(self) -> tuple[DealRecord, ...]:
+        return self.record.deals
 
-def _play_on(options: VazhushalOptions, record: DealRecord, *, players: tuple[str, ...],
-             setup: Setup) -> tuple[GameState, GameResult, InProgress | None]:
-    """The last game of a record in progress: replayed through its moves and
-    left where they stop (the turn in progress is not judged as ended), with
-    where it stands; a game that is over, or has nothing legal left in its
-    final phase, is finished as `_replay` does (no InProgress then). The
-    legal moves counted are the engine's practical selection (`plans.py`)."""
-    state = GameState(options=options, players=players, hands=record.dealt.hands, setup=setup,
-                      dealer=record.dealer, deal=record.number)
-    apply = state.apply
-    for move in record.moves:
-        apply(move)
-    moves = len(record.moves)
-    if state.phase is Phase.STOPPED:
-        return state, _UNSETTLED, InProgress(deal=record.number, move=moves, state="stopped")
-    legal = state.legal_moves() if state.phase is not Phase.OVER else []
-    if state.phase is Phase.OVER or (state.phase is Phase.FINAL and not legal):
-        return state, state.finish(), None
-    return state, _UNSETTLED, InProgress(deal=record.number, move=moves,
-                                         to_play=tuple(players[s] for s in state.to_play()), legal_moves=len(legal))
+    def open(self, deal: DealRecord) -> Opening:
+        """The deal check (late declarers read from the moves) and, once the
+        tally is decided, the finding that this game is not part of it."""
+        if self.blocked:
+            return Opening(number=deal.number, moves=deal.moves, replay=False, position=deal.position)
+        late = frozenset(m.player for m in deal.moves if isinstance(m, Declare))
+        setup = check_deal(self.options, deal, players=self.players, previous_dealer=self.previous,
+                           late_declarers=late)
+        found = setup.findings
+        if self.tally.decided:
+            line, column = deal.at["deal"]
+            found += (Finding(rule=R.MATCH, message="the match was already decided; this game is not part of it",
+                              deal=deal.number, line=line, column=column),)
+        state = GameState(options=self.options, players=self.players, hands=deal.dealt.hands, setup=setup,
+                          dealer=deal.dealer, deal=deal.number, ahead=deal.moves)
+        return Opening(number=deal.number, findings=found, state=state, moves=deal.moves, position=deal.position)
+
+    def close(self, deal: DealRecord, play: Play) -> Closed:
+        result = play.state.result() if play.replayed else _UNSETTLED
+        found = compare_deal(deal.claims, result, players=self.players, deal=deal.number) \
+            if deal.claims is not None else ()
+        lines, data = deal_summary(result, self.players, dealer=deal.dealer, deal=deal.number)
+        self.tally.add(deal.number, result)
+        self.previous = deal.dealer
+        self.closed += 1
+        return Closed(outcome=DealOutcome(number=deal.number, settled=result.settled, lines=lines, data=data),
+                      findings=tuple(found))
+
+    def pause(self, deal: DealRecord, play: Play) -> Closed:
+        dealer = self.players[deal.dealer]
+        data = {"deal": deal.number, "dealer": dealer, "settled": False, "in_progress": True}
+        return Closed(outcome=DealOutcome(number=deal.number, settled=False, data=data, lines=(
+            f"game {deal.number} (dealer {dealer}): in progress after move {len(deal.moves)}",)))
+
+    def goes_on(self) -> bool:
+        return not self.tally.decided
+
+    def settle(self) -> Settlement:
+        match = self.tally.result()
+        claims = self.record.claims
+        found = tuple(compare_match(claims, match, players=self.players)) if claims is not None else ()
+        lines, data = match_summary(match, self.players, options=self.options, games=len(self.record.deals))
+        return Settlement(lines=lines, data=data, findings=found)
+
+    def standing(self, progress: InProgress) -> Settlement:
+        """No match result yet: the finished games' wins as the standing so far."""
+        lines, data = match_summary(self.tally.result(), self.players, options=self.options, games=self.closed)
+        lines = tuple(line.replace("match: ", "match in progress: ", 1) for line in lines)
+        return Settlement(lines=lines, data={**data, "in_progress": True})
 
 
 class Vazhushal(RecordGame):
@@ -70,6 +107,9 @@ class Vazhushal(RecordGame):
         benchmarks/bench.py)."""
         return read_record(document, header.players)
 
+    def match(self, record: VazhushalRecord, header: Header) -> Match:
+        return VazhushalMatch(record, VazhushalOptions.from_values(header.ruleset.values))
+
     def judge_header(self, record: VazhushalRecord, header: Header) -> Verdict:
         """Replay and settle a record under the header's ruleset."""
         return self.judge(record, VazhushalOptions.from_values(header.ruleset.values), in_progress=header.in_progress)
@@ -79,73 +119,20 @@ class Vazhushal(RecordGame):
         game may stop anywhere (no VZ-9.x finding for that, its claims are
         not compared) and the match may have games to come (no match claims
         compared while it is undecided)."""
-        players = record.players
-        n = len(players)
-        line, column = record.at.get("players", (1, 1))
-        setup_findings = check_setup(options, players, line=line, column=column)
-        findings: list[Finding] = list(setup_findings)
-        outcomes: list[DealOutcome] = []
-        tally = MatchTally(options, n)
-        previous: int | None = None
-        progress: InProgress | None = None
-        for deal in record.deals:
-            playing = in_progress and deal is record.deals[-1]
-            if setup_findings:
-                result = _UNSETTLED
-                if playing:
-                    progress = InProgress(deal=deal.number, move=len(deal.moves), state="stopped")
-            else:
-                late = frozenset(m.player for m in deal.moves if isinstance(m, Declare))
-                setup = check_deal(options, deal, players=players, previous_dealer=previous, late_declarers=late)
-                findings.extend(setup.findings)
-                if tally.decided:
-                    dline, dcolumn = deal.at["deal"]
-                    findings.append(Finding(rule=R.MATCH, message="the match was already decided; this game is"
-                                            " not part of it", deal=deal.number, line=dline, column=dcolumn))
-                if playing:
-                    state, result, progress = _play_on(options, deal, players=players, setup=setup)
-                else:
-                    state, result = _replay(options, deal, players=players, setup=setup)
-                findings.extend(state.findings)
-            if progress is not None:
-                outcomes.append(DealOutcome(number=deal.number, settled=False, data={
-                    "deal": deal.number, "dealer": players[deal.dealer], "settled": False, "in_progress": True},
-                    lines=(f"game {deal.number} (dealer {players[deal.dealer]}): in progress after move"
-                           f" {progress.move}",)))
-                break
-            if deal.claims is not None:
-                findings.extend(compare_deal(deal.claims, result, players=players, deal=deal.number))
-            lines, data = deal_summary(result, players, dealer=deal.dealer, deal=deal.number)
-            outcomes.append(DealOutcome(number=deal.number, settled=result.settled, lines=lines, data=data))
-            tally.add(deal.number, result)
-            previous = deal.dealer
-        match = tally.result()
-        if in_progress and progress is None and not tally.decided:
-            progress = InProgress(deal=record.deals[-1].number, move=len(record.deals[-1].moves),
-                                  state="between_deals")
-        if progress is not None:  # no match result yet: the finished games' wins as the standing so far
-            finished = len(outcomes) - (progress.state != "between_deals")
-            lines, data = match_summary(match, players, options=options, games=finished)
-            lines = tuple(line.replace("match: ", "match in progress: ", 1) for line in lines)
-            return Verdict(findings=tuple(findings), deals=tuple(outcomes), lines=lines,
-                           data={**data, "in_progress": True}, in_progress=progress)
-        if record.claims is not None:
-            findings.extend(compare_match(record.claims, match, players=players))
-        lines, data = match_summary(match, players, options=options, games=len(record.deals))
-        return Verdict(findings=tuple(findings), deals=tuple(outcomes), lines=lines, data=data)
+        return judge(VazhushalMatch(record, options), in_progress=in_progress)
 
     def position(self, document: Document, header: Header, *, deal: int, move: int,
                  hide_hands: bool = False) -> Position:
         from .views import position
 
         raw = [entry["moves"] for entry in document.data["deals"]]
-        return position(VazhushalOptions.from_values(header.ruleset.values), self.read(document, header), raw,
-                        deal=deal, move=move, hide_hands=hide_hands)
+        match = VazhushalMatch(self.read(document, header), VazhushalOptions.from_values(header.ruleset.values))
+        return position(match, raw, deal=deal, move=move, hide_hands=hide_hands)
 
     def narrate(self, document: Document, header: Header) -> list[Beat]:
         from .views import narrate
 
-        return narrate(VazhushalOptions.from_values(header.ruleset.values), self.read(document, header))
+        return narrate(VazhushalMatch(self.read(document, header), VazhushalOptions.from_values(header.ruleset.values)))
 
     def simulate(self, *, preset: str, players: int, seed: int, options: Mapping[str, str] | None = None) -> str:
         from .simulate import simulate

@@ -36,7 +36,6 @@ from .wild import WildRule
 
 __all__ = ["legal_listed", "take_allowed", "discards"]
 
-_AT = {"index": 0, "line": 0, "column": 0}
 _SUITS = tuple(Suit)
 _RANK_AT = {int(r): r for r in Rank if r is not Rank.JOKER}
 _RANK_AT[ACE_LOW] = Rank.ACE
@@ -52,21 +51,21 @@ def legal_listed(state: GameState) -> list[Move]:
     if phase is Phase.DRAW:
         seat = state.turn_player
         if state.last_overflow is not None:
-            moves.append(Overflow(card=state.last_overflow, **_AT))
+            moves.append(Overflow(card=state.last_overflow))
         if state.forced_player == seat:  # VZ-10.6: the joker that starts the line, and nothing else
-            moves.append(DrawLine(player=seat, depth=1, **_AT))
+            moves.append(DrawLine(player=seat, depth=1))
             return moves
-        moves.extend(DrawStock(player=seat, card=c, **_AT) for c in sort_cards(set(state.stock.drawable())))
-        moves.extend(DrawLine(player=seat, depth=k, **_AT) for k in range(1, len(state.line) + 1)
+        moves.extend(DrawStock(player=seat, card=c) for c in sort_cards(set(state.stock.drawable())))
+        moves.extend(DrawLine(player=seat, depth=k) for k in range(1, len(state.line) + 1)
                      if take_allowed(state, seat, depth=k))
     elif phase is Phase.MELD:
         moves.extend(m for m in state.legal_moves() if not isinstance(m, Discard))
         moves.extend(discards(state, state.turn))
     elif phase is Phase.FINAL:
         moves.extend(state.legal_moves())
-        moves.append(EndMark(reason="stock", **_AT))
+        moves.append(EndMark(reason="stock"))
     elif phase is Phase.OVER and state.end is not None:
-        moves.append(EndMark(reason=state.end.value, **_AT))
+        moves.append(EndMark(reason=state.end.value))
     return moves
 
 
@@ -81,9 +80,9 @@ def discards(state: GameState, turn: Turn) -> list[Discard]:
     held = sum(hand.values())
     found = []
     for c in sort_cards(c for c in hand if hand[c] > 0 and c is not turn.forced_card):
-        found.append(Discard(player=seat, card=c, **_AT))
+        found.append(Discard(player=seat, card=c))
         if held == 1:
-            found.append(Discard(player=seat, card=c, out=True, **_AT))
+            found.append(Discard(player=seat, card=c, out=True))
     return found
 
 
@@ -153,9 +152,9 @@ def _accepted(state: GameState, seat: int, *, depth: int, plan: Plan) -> bool:
     copy, report nothing and leave a meld phase that may end with a discard."""
     trial = copy.deepcopy(state)
     before = len(trial.findings)
-    trial.apply(DrawLine(player=seat, depth=depth, **_AT))
+    trial.apply(DrawLine(player=seat, depth=depth))
     for meld in plan:
-        trial.apply(Meld(player=seat, tokens=tokens_of(meld), **_AT))
+        trial.apply(Meld(player=seat, tokens=tokens_of(meld)))
     return (trial.phase is Phase.MELD and len(trial.findings) == before and not trial.phase_problems(trial.turn)
             and any(trial.hands[seat].values()))
 

@@ -57,11 +57,8 @@ MAX_DEPTH_DIGITS = 4
 
 @frozen(slots=True, kw_only=True)
 class Move:
-    """Where a move stands: its 1-based index in the deal's moves, line, column."""
-
-    index: int
-    line: int
-    column: int
+    """A Vazhushal move: a pure value (where it is written is the deal
+    record's `DealRecord.position`)."""
 
 
 @frozen(slots=True, kw_only=True)
@@ -155,56 +152,52 @@ MOVE_WORDS = ("draw", "stock", "line", "meld", "add", "rearrange", "discard", "o
 _FORMS = ", ".join(form for form, _, _ in MOVE_FORMS)
 
 
-def parse_move(text: str, *, seats: Mapping[str, int], index: int, line: int, column: int) -> Move:
+def parse_move(text: str, *, seats: Mapping[str, int]) -> Move:
     """One typed move; raises MoveSyntaxError naming what is wrong. The
     verbs are tried in the order of how often they occur."""
     words = text.split()
     count = len(words)
     if count == 2 and words[0] == "overflow":
-        return Overflow(card=move_card(words[1], jokers=True), index=index, line=line, column=column)
+        return Overflow(card=move_card(words[1], jokers=True))
     if count == 2 and words[0] == "end":
         if words[1] not in ("stock", "out"):
             raise MoveSyntaxError(f"'end {shown(words[1])}': a game ends by 'stock' or 'out'")
-        return EndMark(reason=words[1], index=index, line=line, column=column)
+        return EndMark(reason=words[1])
     if count < 2:
         raise MoveSyntaxError(f"'{shown(text)}' is not a move ({_FORMS})")
     player = move_seat(words[0], seats)
     verb = words[1]
     if verb == "discard" or verb == "out":
         if count == 3:
-            return Discard(player=player, card=move_card(words[2], jokers=True), out=verb == "out",
-                           index=index, line=line, column=column)
+            return Discard(player=player, card=move_card(words[2], jokers=True), out=verb == "out")
     elif verb == "draw":
         if count == 4 and words[2] == "stock":
-            return DrawStock(player=player, card=move_card(words[3], jokers=True), index=index, line=line,
-                             column=column)
+            return DrawStock(player=player, card=move_card(words[3], jokers=True))
         if count >= 4 and words[2] == "line":
             depth = _number(words[3], "a take's depth")
             cards = tuple(move_card(w, jokers=True) for w in words[4:]) or None
-            return DrawLine(player=player, depth=depth, cards=cards, index=index, line=line, column=column)
+            return DrawLine(player=player, depth=depth, cards=cards)
     elif verb == "meld":
-        return Meld(player=player, tokens=_tokens(words[2:], "a meld"), index=index, line=line, column=column)
+        return Meld(player=player, tokens=_tokens(words[2:], "a meld"))
     elif verb == "add":
         args = words[2:]
         if count >= 4 and args[0].isdigit() and args[0] not in seats:
             return Add(player=player, owner=None, number=_number(args[0], "a meld number"),
-                       tokens=_tokens(args[1:], "an add"), index=index, line=line, column=column)
+                       tokens=_tokens(args[1:], "an add"))
         if count >= 5 and args[1].isdigit():
             owner = move_seat(args[0], seats)
             return Add(player=player, owner=None if owner == player else owner,
-                       number=_number(args[1], "a meld number"), tokens=_tokens(args[2:], "an add"),
-                       index=index, line=line, column=column)
+                       number=_number(args[1], "a meld number"), tokens=_tokens(args[2:], "an add"))
     elif verb == "rearrange":
         if count > 2:
             rest = text.split(None, 2)[2]
             parts = [part.split() for part in rest.split("/")]
             if any(not part for part in parts):
                 raise MoveSyntaxError("a rearrangement lists melds separated by '/', each with its cards")
-            return Rearrange(player=player, melds=tuple(_tokens(part, "a meld") for part in parts), index=index,
-                             line=line, column=column)
+            return Rearrange(player=player, melds=tuple(_tokens(part, "a meld") for part in parts))
     elif verb == "declare":
         if count == 2:
-            return Declare(player=player, index=index, line=line, column=column)
+            return Declare(player=player)
     raise not_a_move(text, game="Vazhushal", forms=_FORMS, words=MOVE_WORDS, seats=seats)
 
 

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 
 __all__ = ["runs_in", "pure_run_with", "meld_with", "plan_take", "voluntary", "legal_moves", "tokens_of"]
 
-_AT = {"index": 0, "line": 0, "column": 0}
 _RANK_AT = {int(r): r for r in Rank if r is not Rank.JOKER}
 _RANK_AT[ACE_LOW] = Rank.ACE
 Plan = list[list[Placed]]
@@ -301,7 +300,7 @@ def voluntary(state: GameState, seat: int, *, keep: int) -> list[Move]:
 
     def offer(placed: list[Placed]) -> None:
         if len(placed) <= size - keep and identity(placed, test) not in existing and check_meld(placed, wild).valid:
-            found.append(Meld(player=seat, tokens=tokens_of(placed), **_AT))
+            found.append(Meld(player=seat, tokens=tokens_of(placed)))
 
     for run in runs_in(hand):
         if len(run) > size - keep:
@@ -329,7 +328,7 @@ def voluntary(state: GameState, seat: int, *, keep: int) -> list[Move]:
             others = {identity(m.cards, test) for i, m in enumerate(melds, start=1) if i != number}
             if identity(melds[number - 1].cards + (placed,), test) in others:
                 continue
-            found.append(Add(player=seat, owner=None, number=number, tokens=tokens_of([placed]), **_AT))
+            found.append(Add(player=seat, owner=None, number=number, tokens=tokens_of([placed])))
             split = _split(state, seat, number=number, placed=placed, others=others)
             if split is not None:
                 found.append(split)
@@ -351,7 +350,7 @@ def _split(state: GameState, seat: int, *, number: int, placed: Placed, others: 
     if keys[0] == keys[1] or any(k in others for k in keys):
         return None
     result = [list(m.cards) for i, m in enumerate(melds, start=1) if i != number] + halves
-    return Rearrange(player=seat, melds=tuple(tokens_of(m) for m in result), **_AT)
+    return Rearrange(player=seat, melds=tuple(tokens_of(m) for m in result))
 
 
 def _obligation(state: GameState, turn: Turn) -> list[Move] | None:
@@ -367,11 +366,11 @@ def _obligation(state: GameState, turn: Turn) -> list[Move] | None:
     plan = _replan(state, turn, hand=hand, key=facts.key, bottom=facts.bottom_joker)
     if not plan:
         return None
-    return [Meld(player=turn.player, tokens=tokens_of(plan[0]), **_AT)]
+    return [Meld(player=turn.player, tokens=tokens_of(plan[0]))]
 
 
 def _replan(state: GameState, turn: Turn, *, hand: Counter[Card], key: Card, bottom: bool) -> Plan | None:
-    from .engine import new_melds_now
+    from .phase import new_melds_now
 
     wild, options = state.wild, state.options
     test = options.identical_meld_test
@@ -402,9 +401,9 @@ def legal_moves(state: GameState) -> list[Move]:
     if phase is Phase.DRAW:
         seat = state.turn_player
         if state.forced_player == seat:
-            return [DrawLine(player=seat, depth=1, **_AT)]
-        moves: list[Move] = [DrawStock(player=seat, card=c, **_AT) for c in state.stock.drawable()]
-        moves.extend(DrawLine(player=seat, depth=k, **_AT) for k in range(1, len(state.line) + 1)
+            return [DrawLine(player=seat, depth=1)]
+        moves: list[Move] = [DrawStock(player=seat, card=c) for c in state.stock.drawable()]
+        moves.extend(DrawLine(player=seat, depth=k) for k in range(1, len(state.line) + 1)
                      if plan_take(state, seat, depth=k) is not None)
         return moves
     if phase is Phase.MELD:
@@ -419,7 +418,7 @@ def legal_moves(state: GameState) -> list[Move]:
         if not state.phase_problems(turn):
             hand = +state.hands[seat]
             out = _size(hand) == 1
-            moves.extend(Discard(player=seat, card=c, out=out, **_AT) for c in hand
+            moves.extend(Discard(player=seat, card=c, out=out) for c in hand
                          if turn.forced_card is None or c is not turn.forced_card)
         return moves
     if phase is Phase.FINAL:

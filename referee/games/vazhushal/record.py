@@ -8,7 +8,7 @@ copies than the packs hold) are left for the deal check (VZ-9.4).
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Mapping, Sequence
 
 from ...cards import Card
 from ...errors import shown
@@ -63,6 +63,15 @@ class DealRecord:
     moves: tuple[Move, ...]
     claims: DealClaims | None
     at: Mapping[str, Position]  # 'deal', and each key of the deal
+    move_marks: Sequence[Any] = ()  # the parser's marks of the move lines, read only for findings
+
+    def position(self, index: int | None) -> tuple[int | None, int | None]:
+        """Line and column of the `index`-th move (1-based); none without
+        one (a finding of a game with no moves sits at no line)."""
+        if index is None or not 1 <= index <= len(self.move_marks):
+            return None, None
+        mark = self.move_marks[index - 1]
+        return mark.line + 1, mark.column + 1
 
 
 @frozen(slots=True)
@@ -119,7 +128,7 @@ def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
     if not first:
         reader.fail(path + ("first",), "the first card of the line is missing")
         first = (None,)
-    moves: list[Move] = reader.parse_moves(raw["moves"], deal=number, parse=parse_move)
+    moves: list[Move] = reader.parse_moves(raw["moves"], deal=number, parse=_parse)
     claims = None
     if raw.get("claims"):
         cpath = path + ("claims",)
@@ -130,7 +139,14 @@ def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
             at=Positions.of(document, craw, cpath),
         )
     return DealRecord(number=number, dealer=dealer if dealer is not None else 0, redeals=tuple(redeals),
-                      dealt=dealt, negative=negative, first=first, moves=tuple(moves), claims=claims, at=at)
+                      dealt=dealt, negative=negative, first=first, moves=tuple(moves), claims=claims, at=at,
+                      move_marks=document.marks.get(id(raw["moves"]), ()))
+
+
+def _parse(text: str, *, seats: Mapping[str, int], **_: object) -> Move:
+    """`parse_move` for the shared reader (which also passes where the line
+    is written: the record keeps that, not the move)."""
+    return parse_move(text, seats=seats)
 
 
 def _match_claims(reader: _Reader, raw: dict) -> MatchClaims:

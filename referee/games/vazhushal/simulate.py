@@ -11,7 +11,6 @@ out) is dealt again.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import deque
 from typing import Mapping
@@ -97,7 +96,6 @@ class _Player:
         self.take_chance = rng.uniform(0.3, 0.9)
 
     def do(self, move: Move) -> None:
-        move = dataclasses.replace(move, index=len(self.moves) + 1)
         self.state.apply(move)
         self.moves.append(move)
 
@@ -111,11 +109,11 @@ class _Player:
         state, rng = self.state, self.rng
         seat = state.turn_player
         if state.forced_player == seat:
-            self.do(DrawLine(player=seat, depth=1, index=0, line=0, column=0))
+            self.do(DrawLine(player=seat, depth=1))
         elif not self._try_take(seat):
             drawn = self.draw_card()
             assert drawn in state.stock.drawable(), (drawn, state.stock.drawable())
-            self.do(DrawStock(player=seat, card=drawn, index=0, line=0, column=0))
+            self.do(DrawStock(player=seat, card=drawn))
         for _ in range(MAX_ACTIONS_PER_TURN):
             if rng.random() > self.eagerness:
                 break
@@ -124,13 +122,13 @@ class _Player:
                 break
             self.do(rng.choice(actions))
         discards = [m for m in state.legal_moves() if isinstance(m, Discard)]
-        assert discards, (state.phase_problems(state.turn), [write_move(m, state.players) for m in self.moves[-8:]], state.snapshot())
+        assert discards, (state.phase_problems(state.turn), [write_move(m, state.players) for m in self.moves[-8:]], state.table_data())
         self.do(rng.choice(discards))
         moved = state.last_overflow
         if moved is not None:
             self.stock.append(moved)
             if rng.random() < 0.5:
-                self.do(Overflow(card=moved, index=0, line=0, column=0))
+                self.do(Overflow(card=moved))
 
     def _try_take(self, seat: int) -> bool:
         state, rng = self.state, self.rng
@@ -143,15 +141,15 @@ class _Player:
             if plan is None:
                 continue
             listed = tuple(state.line.top(depth)) if rng.random() < 0.3 else None
-            self.do(DrawLine(player=seat, depth=depth, cards=listed, index=0, line=0, column=0))
+            self.do(DrawLine(player=seat, depth=depth, cards=listed))
             for placed in plan:
-                self.do(Meld(player=seat, tokens=tokens_of(placed), index=0, line=0, column=0))
+                self.do(Meld(player=seat, tokens=tokens_of(placed)))
             return True
         return False
 
     def final_phase(self, last_drawer: int) -> None:
         state = self.state
-        self.do(EndMark(reason="stock", index=0, line=0, column=0))
+        self.do(EndMark(reason="stock"))
         for k in range(1, state.n + 1):
             seat = (last_drawer + k) % state.n
             for _ in range(MAX_ACTIONS_PER_TURN):
@@ -179,7 +177,7 @@ def _play(rng: random.Random, options: VazhushalOptions, *, players: tuple[str, 
     if state.phase is Phase.FINAL:
         player.final_phase(last_drawer=_last_drawer(player.moves))
     else:
-        player.do(EndMark(reason="out", index=0, line=0, column=0))
+        player.do(EndMark(reason="out"))
     state.finish()
     return GeneratedGame(dealer, redeals, hands, negative, first, player.moves, state)
 

@@ -8,7 +8,6 @@ from typing import Sequence
 
 from ...cards import Card
 from .melds import MeldCheck, Placed, check_meld, identity
-from .moves import Move
 from .options import IdenticalTest
 from .wild import WildRule
 
@@ -16,22 +15,22 @@ __all__ = ["TableMeld"]
 
 
 class TableMeld:
-    """One player's meld. `touched` is the last action of the current phase
-    that changed it; `laid_now` is True for a meld laid by a `meld` action in
+    """One player's meld. `touched` is the move index of the last action of
+    the current phase that changed it; `laid_now` is True for a meld laid by a `meld` action in
     the current phase (it holds no card melded before)."""
 
     __slots__ = ("cards", "touched", "laid_now", "_check", "_identity")
 
-    def __init__(self, cards: Sequence[Placed], *, touched: Move | None = None, laid_now: bool = False) -> None:
+    def __init__(self, cards: Sequence[Placed], *, touched: int | None = None, laid_now: bool = False) -> None:
         self.cards: tuple[Placed, ...] = tuple(cards)
         self.touched = touched
         self.laid_now = laid_now
         self._check: MeldCheck | None = None
         self._identity: tuple[IdenticalTest, tuple[int, ...]] | None = None
 
-    def extend(self, placed: Sequence[Placed], move: Move) -> None:
+    def extend(self, placed: Sequence[Placed], at: int) -> None:
         self.cards += tuple(placed)
-        self.touched = move
+        self.touched = at
         self._check = None
         self._identity = None
 

@@ -1,24 +1,27 @@
 """Vazhushal told to people: the table before any move (`referee show`) and
 each game turn by turn (`referee replay`).
 
-Both replay a game exactly as the check does (`check_deal`, then the engine
-move by move, stopping where the referee stops) and only read the engine's
-state; neither changes a ruling. The legal moves are those of `legal.py`:
-every draw, take and discard, and a selection of melds (a stock draw once:
-its card is the face-down top one). With hands hidden, no card of a hand or
-of the stock is named (legal moves that would name one are counted, not
-listed: `referee.views`).
+Both are the check's own replay (`core.driver.replay` and `walk` over the
+game's `VazhushalMatch`: the deal check, then the engine move by move,
+stopping where the referee stops) and only read the engine's state; neither
+changes a ruling. The legal moves listed are the engine's `legal_moves()`,
+the ones the simulator draws from and a record in progress counts
+(`plans.py`: every stock draw, the takes and melds the simple player finds,
+every discard; a stock draw once: its card is the face-down top one). With
+hands hidden, no card of a hand or of the stock is named (legal moves that
+would name one are counted, not listed: `referee.views`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ...cards import Card, format_cards
+from ...core.driver import Replay, replay, walk
+from ...core.state import Snapshot
 from ...hand import sort_cards
 from ..table import Beat, Position, ShowError
-from .deal import check_deal
 from .engine import End, GameResult, GameState, Phase
 from .legal import legal_listed
 from .melds import Placed, sequence_positions
@@ -26,7 +29,10 @@ from .moves import Add, Declare, Discard, DrawLine, DrawStock, EndMark, Meld, Mo
 from .options import TieRule, VazhushalOptions
 from .record import DealRecord, VazhushalRecord
 
-__all__ = ["position", "narrate"]
+if TYPE_CHECKING:
+    from .game import VazhushalMatch
+
+__all__ = ["position", "narrate", "snapshot"]
 
 _LINE_SHOWN = 6  # line cards named in a turn's outcome
 
@@ -40,15 +46,6 @@ def _not_replayed(options: VazhushalOptions, record: VazhushalRecord) -> str | N
         return None
     rule, text = problems[0]
     return f"nothing is replayed: {rule} {text}"
-
-
-def _start(options: VazhushalOptions, record: VazhushalRecord, deal: DealRecord) -> GameState:
-    """The game as the check starts it (same setup, same previous dealer)."""
-    previous = record.deals[deal.number - 2].dealer if deal.number > 1 else None
-    late = frozenset(m.player for m in deal.moves if isinstance(m, Declare))
-    setup = check_deal(options, deal, players=record.players, previous_dealer=previous, late_declarers=late)
-    return GameState(options=options, players=record.players, hands=deal.dealt.hands, setup=setup,
-                     dealer=deal.dealer, deal=deal.number)
 
 
 # ------------------------------------------------------------------ words
@@ -130,8 +127,8 @@ def _state_line(state: GameState, *, turns: int, ended: bool) -> str:
     if phase is Phase.MELD:
         turn = state.turn
         if turn.takes:
-            take, facts = turn.takes[-1]
-            drew = f"after taking {take.depth} from the line (key card {facts.key})"
+            _, facts = turn.takes[-1]
+            drew = f"after taking {len(facts.taken)} from the line (key card {facts.key})"
         else:
             drew = "after drawing from the stock" if turn.draws else "without a draw"
         who = name(turn.player)
@@ -151,9 +148,16 @@ def _wild_line(state: GameState, negative: Card | None) -> str:
     return f"negative joker {negative}{where}: {state.wild.describe()}"
 
 
-def _table(state: GameState, *, negative: Card | None, turns: int, ended: bool,
-           hide_hands: bool) -> tuple[list[str], dict[str, Any]]:
-    players = state.players
+def snapshot(state: GameState, *, hide_hands: bool) -> Snapshot:
+    """The table now (`GameState.snapshot`, the `State` protocol's)."""
+    lines, data = _table(state, hide_hands=hide_hands)
+    return Snapshot(lines=tuple(lines), data=data)
+
+
+def _table(state: GameState, *, hide_hands: bool) -> tuple[list[str], dict[str, Any]]:
+    """What `show` says of the table: lines, and the same as data. The end
+    of the record (`finish`) is the end of the game as the check settles it."""
+    players, negative, turns, ended = state.players, state.negative, state.turns, state.finished
     state_line = _state_line(state, turns=turns, ended=ended)
     lines = [state_line]
     if state.phase is Phase.MELD and not ended:
@@ -177,7 +181,7 @@ def _table(state: GameState, *, negative: Card | None, turns: int, ended: bool,
     lines.append(f"  stock: {_plural(len(state.stock), 'card')}"
                  + (f", the last {len(under)} put under it by line overflows: {_cards(under)}" if under else ""))
     lines.append(f"  line (top first): {_line_text(state)}")
-    data: dict[str, Any] = dict(state.snapshot())
+    data: dict[str, Any] = state.table_data()
     if hide_hands:
         del data["hands"]
     data.update(state=state_line, turn_number=turns, hand_sizes=sizes, under=[c.token for c in under],
@@ -185,21 +189,12 @@ def _table(state: GameState, *, negative: Card | None, turns: int, ended: bool,
     return lines, data
 
 
-def _to_move(state: GameState) -> tuple[str, ...]:
-    phase = state.phase
-    if phase is Phase.DRAW:
-        return (state.name(state.turn_player),)
-    if phase is Phase.MELD:
-        return (state.name(state.turn.player),)
-    if phase is Phase.FINAL:
-        return state.players
-    return ()
-
-
-def position(options: VazhushalOptions, record: VazhushalRecord, raw_moves: Sequence[Sequence[str]], *, deal: int,
-             move: int, hide_hands: bool) -> Position:
+def position(match: VazhushalMatch, raw_moves: Sequence[Sequence[str]], *, deal: int, move: int,
+             hide_hands: bool) -> Position:
     """The table before `move` of `deal` (both 1-based; one past the last
-    move is the end of the game, settled as the check settles it)."""
+    move is the end of the game, settled as the check settles it): the
+    check's replay, stopped there."""
+    record = match.record
     if not 1 <= deal <= len(record.deals):
         raise ShowError(f"deal {deal}: the transcript has deals 1 to {len(record.deals)}")
     game = record.deals[deal - 1]
@@ -207,18 +202,17 @@ def position(options: VazhushalOptions, record: VazhushalRecord, raw_moves: Sequ
         raise ShowError(f"move {move}: deal {deal} has moves 1 to {len(game.moves)};"
                         f" {len(game.moves) + 1} for the end of the deal")
     recorded = raw_moves[deal - 1][move - 1] if move <= len(game.moves) else None
-    blocked = _not_replayed(options, record)
+    blocked = _not_replayed(match.options, record)
     if blocked is not None:
         return Position(deal=deal, move=move, recorded=recorded, lines=(blocked,), data={"state": blocked},
                         to_move=(), legal=())
-    teller = _Teller(_start(options, record, game))
-    for index, earlier in enumerate(game.moves[: move - 1], start=1):
-        teller.step(index, earlier)
-    state = teller.state
-    ended = move > len(game.moves)
-    result = state.finish() if ended else None
-    lines, data = _table(state, negative=game.negative if options.negative_joker else None, turns=teller.turns,
-                         ended=ended, hide_hands=hide_hands)
+    run = replay(match, deal=deal, upto=move)
+    state: GameState = run.state
+    result = None
+    if move > len(game.moves):
+        run.finish()
+        result = state.result()
+    lines, data = _table(state, hide_hands=hide_hands)
     if result is not None and state.phase is not Phase.STOPPED:
         lines.insert(1, f"  result: {_result_text(state, result)}")
         data["result"] = _result_text(state, result)
@@ -228,7 +222,8 @@ def position(options: VazhushalOptions, record: VazhushalRecord, raw_moves: Sequ
         held = {c.token for hand in state.hands for c in +hand}
         hidden = frozenset(held | {c.token for c in +state.stock.unknown})
     return Position(deal=deal, move=move, recorded=recorded, lines=tuple(lines), data=data,
-                    to_move=_to_move(state), legal=tuple(dict.fromkeys(legal)), hidden=hidden)
+                    to_move=tuple(state.name(s) for s in state.to_play()), legal=tuple(dict.fromkeys(legal)),
+                    hidden=hidden)
 
 
 _KINDS = {DrawStock: 0, DrawLine: 1, Meld: 2, Add: 3, Rearrange: 4, Discard: 5}
@@ -264,27 +259,30 @@ class _Told:
 
 
 class _Teller:
-    """Replays one game move by move, exactly as the check, and tells it in
+    """Steps one game's replay (the check's) move by move and tells it in
     beats: one per turn, the final phase, and a stop."""
 
-    def __init__(self, state: GameState) -> None:
-        self.state = state
+    def __init__(self, run: Replay) -> None:
+        self.run = run
+        self.state: GameState = run.state
         self.turns = 0
         self.beats: list[Beat] = []
         self.told: _Told | None = None
         self.last_turn: object | None = None  # the engine's Turn of the latest turn
 
-    def step(self, index: int, move: Move) -> None:
-        state = self.state
-        if state.phase is Phase.STOPPED:  # not replayed; the check still shows them to its ghost
-            state.apply(move)
+    def step(self) -> None:
+        """Apply the next recorded move and tell it."""
+        state, run = self.state, self.run
+        index, move = run.index + 1, run.next_move()
+        if state.phase is Phase.STOPPED:  # not replayed (the engine read them for VZ-5.2 at the stop)
+            run.step()
             self.told.last = index
             return
         before, due = state.phase, state.turn_player
         what = self._before(move)
         seat = getattr(move, "player", None)  # echo lines name no player
         melds_before = len(state.melds[seat]) if seat is not None else 0
-        state.apply(move)
+        run.step()
         who, what = self._after(move, what, melds_before=melds_before)
         kind = type(move)
         if state.phase is Phase.STOPPED:
@@ -417,22 +415,22 @@ def _opening(state: GameState, deal: DealRecord, negative: Card | None) -> Beat:
     return Beat(deal=deal.number, first=0, last=0, title=f"Game {deal.number}", plays=plays, outcome=outcome)
 
 
-def narrate(options: VazhushalOptions, record: VazhushalRecord) -> list[Beat]:
+def narrate(match: VazhushalMatch) -> list[Beat]:
     """Every game: its deal, one beat per turn (the final phase as one beat,
     a stop as one beat covering the moves left), and its result."""
     beats: list[Beat] = []
-    blocked = _not_replayed(options, record)
-    for game in record.deals:
+    blocked = _not_replayed(match.options, match.record)
+    for game, run in zip(match.record.deals, walk(match)):
         if blocked is not None:
             beats.append(Beat(deal=game.number, first=0, last=0, title=f"Game {game.number}", plays=(),
                               outcome=blocked))
             continue
-        teller = _Teller(_start(options, record, game))
-        negative = game.negative if options.negative_joker else None
-        beats.append(_opening(teller.state, game, negative))
-        for index, move in enumerate(game.moves, start=1):
-            teller.step(index, move)
-        result = teller.state.finish()
+        teller = _Teller(run)
+        beats.append(_opening(teller.state, game, teller.state.negative))
+        while run.index < len(game.moves):
+            teller.step()
+        run.finish()
+        result = teller.state.result()
         beats.extend(teller.close(len(game.moves)))
         beats.append(Beat(deal=game.number, first=0, last=0, title=f"End of game {game.number}", plays=(),
                           outcome=_result_text(teller.state, result)))

@@ -1,0 +1,96 @@
+"""The end of a meld phase (vazhushal.md sections 3, 5, 6 and 7): every
+rule the phase breaks, judged from the melds as it leaves them and what it
+did (the melds it touched, the takes it made, its rearrangements). Pure
+functions of the engine's state; the engine reports what they find.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Sequence
+
+from ...cards import Card
+from . import rules as R
+from .melds import Placed
+from .table import TableMeld
+from .takes import TurnFacts, judge_take
+
+if TYPE_CHECKING:
+    from .engine import GameState, Turn
+
+__all__ = ["phase_problems", "new_melds_now"]
+
+
+def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
+    """Every rule the meld phase so far would break if it ended now
+    (sections 3, 5, 6, 7): (rule, index of the move reported at, message). A phase
+    that touched no meld and took nothing (most turns: a draw and a
+    discard) has nothing to judge and costs next to nothing."""
+    seat, wild = turn.player, state.wild
+    melds = state.melds[seat]
+    touched = False
+    for meld in melds:
+        if meld.touched is not None:
+            touched = True
+            break
+    if not touched and turn.last_action is None and not turn.takes and not turn.rearranges:
+        return []
+    found: list[tuple[str, int, str]] = []
+    regrouped: set[int] = set()
+
+    def result_rule(at: int) -> None:
+        if at not in regrouped:
+            regrouped.add(at)
+            found.append((R.REARRANGE_RESULT, at, "after adding or rearranging, every meld of the player"
+                                                    " must still obey section 3"))
+
+    for number, meld in enumerate(melds, start=1):
+        if meld.touched is None:
+            continue
+        check = meld.check(wild)
+        for rule, message in check.problems:
+            found.append((rule, meld.touched, f"meld {number} ({' '.join(meld.tokens())}): {message}"))
+        if check.problems and not meld.laid_now:
+            result_rule(meld.touched)
+    if touched:  # two identical melds matter only when one of them was touched
+        seen: dict[tuple[int, ...], TableMeld] = {}
+        test = state.options.identical_meld_test
+        for meld in melds:
+            key = meld.identity(test)
+            other = seen.get(key)
+            if other is not None and (meld.touched or other.touched):
+                at = max(m.touched for m in (meld, other) if m.touched)
+                found.append((R.IDENTICAL, at, f"{state.name(seat)} holds two identical melds"
+                                               f" ({' '.join(meld.tokens())})"))
+                if any(m.touched and not m.laid_now for m in (meld, other)):
+                    result_rule(at)
+            seen.setdefault(key, meld)
+    if melds and turn.last_action is not None and not state.has_pure_sequence(seat):
+        found.append((R.PURE_REQUIRED, turn.last_action,
+                      f"{state.name(seat)} has melds but no pure sequence among them" +
+                      ("" if turn.had_melds else " (a player's first meld must be a pure sequence)")))
+        if turn.had_melds:
+            result_rule(turn.last_action)
+    if turn.rearranges and turn.from_hand == 0 and not state.options.rearrange_without_new_cards:
+        found.append((R.REARRANGE_WHEN, turn.rearranges[0], "rearranging is allowed only in a meld phase in"
+                                                            " which a card from hand is also laid or added"))
+    if turn.takes:
+        facts = TurnFacts(had_melds=turn.had_melds, had_pure=turn.had_pure, start_hand=turn.start_hand,
+                          new_melds=turn.new_melds, end_melds=[m.cards for m in melds],
+                          start_melds=turn.start_melds, end_new=new_melds_now(turn, melds))
+        for at, take in turn.takes:
+            for rule, message in judge_take(take, facts, wild=wild, options=state.options):
+                found.append((rule, at, message))
+    return found
+
+
+def new_melds_now(turn: Turn, melds: Sequence[TableMeld]) -> list[tuple[int, tuple[Placed, ...]]]:
+    """The player's new melds as they stand now, numbered by place (VZ-15.6:
+    the take rules judge their purity at the end of the phase): the melds
+    laid by this phase's `meld` actions, with what `add` put on them, and
+    after a `rearrange` the melds that hold no card melded before the turn."""
+    older: Counter[Card] = Counter()
+    for cards in turn.start_melds:
+        older.update(p.card for p in cards)
+    return [(i, m.cards) for i, m in enumerate(melds)
+            if m.laid_now or (m.touched is not None and not any(older[p.card] for p in m.cards))]
