@@ -209,10 +209,10 @@ class FlipFlopSession:
         outcome-only deal is judged here (it has no moves)."""
         before = len(self.findings)
         self.opened = opened = self._open(record)
-        outcome = opened.kind == "outcome" and opened.check.result.settled
+        outcome = opened.check is not None and opened.check.result.settled
         return Opening(number=record.number, findings=tuple(self.findings[before:]), state=opened.state,
                        moves=record.moves or (), replay=opened.state is not None, settled=outcome,
-                       position=record.position)
+                       position=record.position)  # type: ignore[arg-type]  # no line for a deal without moves
 
     def _open(self, record: DealRecord) -> Opened:
         if self.stopped:
@@ -303,17 +303,18 @@ class FlipFlopSession:
         bankrolls, carry the flip and flop pots, compare the reveal and the claims."""
         self.findings.extend(play.findings)
         before = len(self.findings)
-        opened = self.opened
-        if opened.kind == "moves":
-            result = play.state.result() if play.replayed else _UNSETTLED
+        opened = self._current()
+        result = _UNSETTLED
+        if opened.kind == "moves" and play.replayed:
+            state = play.state
+            assert isinstance(state, Deal)
+            result = state.result()
             if result.settled and record.reveal is not None:
-                hands = {s: tuple(play.state.hands[s]) for s in opened.order}
+                hands = {s: tuple(state.hands[s]) for s in opened.order}
                 self.findings.extend(compare_reveal(record.reveal, hands, self.names, record.at.get("reveal"),
                                                     record.number))
-        elif opened.kind == "outcome":
+        elif opened.check is not None:
             result = opened.check.result
-        else:
-            result = _UNSETTLED
         self._settle_deal(record, opened, result)  # GFF-15.12: the claims are compared there, never used
         return self._closed(self.reports[-1], before)
 
@@ -322,21 +323,23 @@ class FlipFlopSession:
         not settled; the pots of a deal in play stay on the table."""
         self.findings.extend(play.findings)
         before = len(self.findings)
-        opened = self.opened
-        if opened.kind == "moves":
-            if play.progress.state == "playing":
-                self.on_table = dict(opened.start.pots)
-            result = PlayResult(settled=False, illegal=play.state.illegal if play.state is not None else True)
-        else:
-            result = opened.check.result if opened.kind == "outcome" else _UNSETTLED
+        opened, progress = self._current(), play.progress
+        assert progress is not None
+        result = opened.check.result if opened.check is not None else _UNSETTLED
+        if opened.kind == "moves" and opened.start is not None and progress.state == "playing":
+            self.on_table = dict(opened.start.pots)
         self._settle_deal(record, opened, result)
         closed = self._closed(self.reports[-1], before)
         last = closed.outcome
         if not last.lines[-1].endswith("not settled"):
             return closed
-        line = f"deal {last.number}: in progress after move {play.progress.move}"
+        line = f"deal {last.number}: in progress after move {progress.move}"
         return Closed(outcome=DealOutcome(number=last.number, settled=False, data={**last.data, "in_progress": True},
                                           lines=last.lines[:-1] + (line,)), findings=closed.findings)
+
+    def _current(self) -> Opened:
+        assert self.opened is not None, "close before open"
+        return self.opened
 
     def _closed(self, report: DealReport, before: int) -> Closed:
         lines, data = deal_summary(report, self.names)

@@ -73,6 +73,12 @@ def _not_replayed(session: FlipFlopSession, opened: Opened) -> str:
     return "not replayed: the deal record cannot be played (see the findings)"
 
 
+def _deal(run: Replay) -> Deal:
+    state = run.state
+    assert isinstance(state, Deal)
+    return state
+
+
 def _report(session: FlipFlopSession, record: DealRecord, state: Deal | None = None) -> DealReport:
     """The deal just opened, closed as the check closes it (`state`: replayed and finished)."""
     play = Play(number=record.number, state=state, findings=(), moves=len(record.moves or ()),
@@ -155,7 +161,7 @@ class _Teller:
         self.names = session.names
         self.record = record
         self.run = run
-        self.state: Deal = run.state
+        self.state = _deal(run)
         self.beats: list[Beat] = []
         self.open: _Open | None = None
         self.stopped: tuple[int, Move] | None = None  # the move (index, move) at which the replay stopped
@@ -418,12 +424,12 @@ def position(session: FlipFlopSession, raw_moves: list[list[str] | None], *, dea
         after = f"; {len(record.moves) + 1} for the end of the deal" if record.moves else ""
         raise ShowError(f"move {move}: deal {deal} has moves 1 to {len(record.moves)}{after}")
     run = replay(session, deal=deal, upto=move)
-    opened = session.opened
+    opened = session._current()
     if opened.start is None:
         raise ShowError(f"deal {deal} was {_not_replayed(session, opened)}")
     if record.moves is None:
         return _outcome_position(session, record, _report(session, record), hide_hands=hide_hands)
-    state, names = run.state, session.names
+    state, names = _deal(run), session.names
     moves = state.legal_moves()
     result = None
     if move > len(record.moves):  # the end of the deal: how the check closes it
@@ -545,7 +551,7 @@ def _played_beats(session: FlipFlopSession, record: DealRecord, run: Replay) -> 
     """A deal's beats up to its end, told while it is replayed: the beats, the
     state at the end, and whether beats that need the deal closed (how it
     ended, the settlement) follow."""
-    opened = session.opened
+    opened = session._current()
     names, number = session.names, record.number
     moves = record.moves or ()
     if opened.start is None:
