@@ -63,7 +63,8 @@ def _payouts_net(settlement: Mapping[str, Any], deals: list[Mapping[str, Any]]) 
 
 
 def _hands(state: Any, seat: int) -> Iterable[Any]:
-    hand = state.hands[seat]
+    hands = state.hands  # by seat; a mapping where seats sit out a deal (Game Flip Flop)
+    hand = hands.get(seat, ()) if isinstance(hands, Mapping) else hands[seat]
     return hand.counts if hasattr(hand, "counts") else hand
 
 
@@ -82,6 +83,9 @@ class Table:
     marks: tuple[str, ...] = ()
     #: Rules of findings that are advice, not a breach (a legal game may have them).
     advisory: frozenset[str] = frozenset()
+    #: Move class -> fields the record may leave out (None: the referee works them out, e.g. the card
+    #: drawn from a face-down pile, the capture a play makes).
+    unnamed: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: Move classes a seat may make though `to_play()` does not name it (a known gap of the game's `to_play`).
     anyone: tuple[str, ...] = ()
     #: The cards a seat holds now.
@@ -98,12 +102,21 @@ TABLES: dict[str, Table] = {
         money=_getaway_money, money_options={"betting": "pot"}, marks=("TrickMark",),
         anyone=("Take",)),  # take_hand=any: any seat may take between tricks; to_play() names the power holder
     "tjuv": Table(
+        # a repeated or missing step of a turn (play, draw, refill) is caught by that step's rule
         rules={"not_held": frozenset({"TJ-3.2"}), "wrong_player": frozenset({"TJ-3.1"}),
-               "duplicated": frozenset({"TJ-3.1", "TJ-3.2"}), "truncated": frozenset({"TJ-3.17"})},
-        advisory=frozenset({"TJ-4.4"})),  # five or more players: the source's warning
+               "duplicated": frozenset({"TJ-3.1", "TJ-3.2", "TJ-3.12", "TJ-3.13", "TJ-3.14", "TJ-3.15"}),
+               "truncated": frozenset({"TJ-3.12", "TJ-3.13", "TJ-3.14", "TJ-3.15", "TJ-3.17"}),
+               # a refill placement (from_hand), a talon card turned (from_talon), a draw
+               "not_held:Place": frozenset({"TJ-3.14"}), "not_held:Turn": frozenset({"TJ-3.15"}),
+               "not_held:Draw": frozenset({"TJ-3.12"})},
+        advisory=frozenset({"TJ-4.4"}),  # five or more players: the source's warning
+        unnamed={"Draw": ("card",), "Turn": ("card",), "Play": ("capture", "steals", "top", "into")}),
     "game-flip-flop": Table(
         rules={"not_held": frozenset({"GFF-7.15"}), "wrong_player": frozenset({"GFF-7.13"}),
-               "duplicated": frozenset({"GFF-7.13", "GFF-7.15"}), "duplicated:Discard": frozenset({"GFF-7.11"}), "truncated": frozenset({"GFF-14.3"})},
+               "duplicated": frozenset({"GFF-7.13", "GFF-7.15"}), "duplicated:Discard": frozenset({"GFF-7.11"}),
+               "truncated": frozenset({"GFF-14.3"}), "not_held:Draw": frozenset({"GFF-7.3"}),
+               # a show or a declaration out of its window
+               "wrong_player:Show": frozenset({"GFF-6.4"}), "wrong_player:Declare": frozenset({"GFF-5.2"})},
         money=_flip_flop_money),
     "vazhushal": Table(
         rules={"not_held": frozenset({"VZ-6.1"}), "wrong_player": frozenset({"VZ-4.1"}),
