@@ -57,7 +57,16 @@ KINDS = ("not_held", "wrong_player", "duplicated", "truncated")
 
 
 #: Games whose port onto the core has not landed yet (their parametrizations are expected to fail).
-NOT_YET = {"vazhushal"}
+NOT_YET: set[str] = set()
+#: Known gaps of a ported game, by test: the reason it is expected to fail until the game is fixed.
+GAPS = {("vazhushal", "legal"): "recorded takes (DrawLine cards) and melds with declared wild cards are not "
+                                "in legal_moves() as the record writes them"}
+
+
+def _gap(name: str, test: str) -> None:
+    reason = GAPS.get((name, test))
+    if reason is not None:
+        pytest.xfail(reason)
 
 
 def _ported(name: str) -> bool:
@@ -223,6 +232,7 @@ def _listed(table: Table, move: Any, legal: list) -> bool:
 
 @pytest.mark.parametrize(("name", "preset"), CASES)
 def test_every_recorded_move_is_legal_and_every_card_kept(name, preset):
+    _gap(name, "legal")
     for game in seeded(name, preset):
         moves = results = 0
         plain = [run.rest() for run in driver.walk(game.match())]  # the check's replay, held open
@@ -341,6 +351,7 @@ def _text_with(game: Game, number: int, lines: list[str]) -> str:
 
 @pytest.mark.parametrize(("name", "preset"), CASES)
 def test_broken_copies_are_caught_with_the_rule(name, preset):
+    _gap(name, "legal")  # the broken copies are made on the same walk
     table = table_of(name)
     caught = set()
     for game in seeded(name, preset):
