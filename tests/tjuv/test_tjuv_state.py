@@ -101,13 +101,31 @@ def test_show_reads_the_drivers_replay_and_its_snapshot():
 
 
 @pytest.mark.parametrize("preset", ["tjuv", "tjuv-schenkmanis"])
-def test_every_simulated_move_is_one_of_the_legal_moves(preset):
-    options_ = TjuvOptions.from_values(resolve("tjuv", preset, {}).values)
-    for seed in range(30):
+@pytest.mark.parametrize("steal", ["optional", "all_or_none", "mandatory"])
+def test_every_simulated_move_as_played_and_as_written_is_one_of_the_legal_moves(preset, steal):
+    options_ = TjuvOptions.from_values(resolve("tjuv", preset, {"steal_mode": steal}).values)
+    for seed in range(20):
         players = NAMES[: 2 + seed % 8]
         for deal in generate(options=options_, players=players, seed=seed, deals=2):
             state = TjuvDeal.from_start(options=options_, players=players, start=deal.start)
-            for move in deal.moves:
-                assert move in state.legal_moves(), (seed, move)
-                assert state.apply(move) == []
+            for move, written in zip(deal.moves, deal.written, strict=True):
+                legal = state.legal_moves()
+                assert list.__contains__(legal, move) and written in legal, (seed, move, written)
+                assert state.apply(written) == []
             assert state.over and state.finish() == [] and state.close().settled
+
+
+def test_a_shorter_form_the_record_allows_is_found_among_the_legal_moves_and_nothing_else():
+    state = position(P3, mover="P1", hands={"P1": "9C JS 6D", "P2": "AH KH QH"}, table="6C 8C 7H",
+                     talon="AD KD", piles=[("P2", "10S 7S"), ("P3", "7C")], opts=options(steal_mode="mandatory"))
+    legal = state.legal_moves()
+    derived, *spelled, stolen = moves(["P1 play 9C", "P1 play 9C capture 6C 8C", "P1 play 9C capture 8C 6C",
+                                       "P1 play 9C top 9C", "P1 play 6D capture none steal none",
+                                       "P1 play JS steal 10S"], P3)
+    assert derived in legal and all(move in legal for move in spelled)  # the 7C pile stolen: steal_mode=mandatory
+    assert stolen not in legal  # JS captures nothing here: it steals nothing
+    wrong = ["P1 play 9C capture 8C", "P1 play 9C capture none", "P1 play 9C steal none", "P1 play 9C top 8C",
+             "P1 draw", "P2 play AH"]
+    assert not any(move in legal for move in moves(wrong, P3))
+    state.apply(derived)
+    assert moves(["P1 draw"], P3)[0] in state.legal_moves()  # the top of the recorded talon

@@ -23,16 +23,16 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from dataclasses import dataclass, replace
-from itertools import combinations
 from typing import Any, Iterable, Sequence
 
 from ...cards import Card, format_cards
 from ...core.state import Snapshot
 from ...findings import Finding, Severity
 from ...frozen import frozen
-from ...hand import Hand, sort_cards
+from ...hand import Hand
 from . import rules as R
 from .deal import TJUV_PACK, StartingPosition, in_pack
+from .legal import LegalMoves, draws, plays, refills
 from .moves import Draw, Move, Pass, Place, Play, Turn
 from .options import StealMode, TjuvOptions
 from .piles import Pile
@@ -301,7 +301,7 @@ class TjuvDeal:
         self.finish()
         return self.result()
 
-    def play_on(self) -> list[Move] | None:
+    def play_on(self) -> LegalMoves | None:
         """The record stops here in a deal still being played: the turn in
         progress stays open (what it leaves undone is judged when it is
         closed); the legal moves now, None when the deal is over or can go
@@ -709,36 +709,15 @@ class TjuvDeal:
             return turn.mover, Step.DRAW
         return turn.mover, Step.REFILL
 
-    def legal_moves(self) -> list[Move]:
-        """Every move that breaks no rule now (what the simulator draws from
-        and `show` lists); captures are written out, steals name piles by
-        top card."""
+    def legal_moves(self) -> LegalMoves:
+        """Every move that breaks no rule now, written out in full (what the
+        simulator draws from and `show` lists; legal.py)."""
         seat, step = self.next_actor()
         if seat is None:
-            return []
+            return LegalMoves(self)
         if step is Step.PLAY:
-            return self._legal_plays(seat)
-        if step is Step.DRAW:
-            return [Draw(player=seat, card=c) for c in self.talon.candidates()]
-        if self._from_hand:
-            return [Place(player=seat, card=c) for c in sort_cards(self.hands[seat].counts)]
-        return [Turn(player=seat, card=c) for c in self.talon.candidates()]
-
-    def _legal_plays(self, seat: int) -> list[Move]:
-        moves: list[Move] = []
-        mode = self.options.steal_mode
-        for card in sort_cards(self.hands[seat].counts):
-            capture = tuple(sort_cards(self.capture_set(card)))
-            tops = sorted((p.top for p in self.eligible(seat, card)), key=lambda c: c.index) if capture else []
-            if mode is StealMode.OPTIONAL:
-                choices = [combo for k in range(len(tops) + 1) for combo in combinations(tops, k)]
-            elif mode is StealMode.ALL_OR_NONE:
-                choices = [()] + ([tuple(tops)] if tops else [])
-            else:
-                choices = [tuple(tops)]
-            for steals in choices:
-                moves.append(Play(player=seat, cards=(card,), capture=capture or None, steals=tuple(steals) or None))
-        return moves
+            return LegalMoves(self, plays(self, seat))
+        return LegalMoves(self, draws(self, seat) if step is Step.DRAW else refills(self, seat))
 
     def snapshot(self, *, hide_hands: bool) -> Snapshot:
         """The table now, for `show` (views.py writes it)."""
