@@ -23,7 +23,6 @@ from ...core.state import Snapshot
 from ...hand import sort_cards
 from ..table import Beat, Position, ShowError
 from .engine import End, GameResult, GameState, Phase
-from .legal import legal_listed
 from .melds import Placed, sequence_positions
 from .moves import Add, Declare, Discard, DrawLine, DrawStock, EndMark, Meld, Move, Overflow, Rearrange, write_move
 from .options import TieRule, VazhushalOptions
@@ -216,7 +215,7 @@ def position(match: VazhushalMatch, raw_moves: Sequence[Sequence[str]], *, deal:
     if result is not None and state.phase is not Phase.STOPPED:
         lines.insert(1, f"  result: {_result_text(state, result)}")
         data["result"] = _result_text(state, result)
-    legal = [_legal_text(m, record.players) for m in sorted(legal_listed(state), key=_move_order)]
+    legal = [_legal_text(m, record.players) for m in sorted(state.legal_moves(), key=_move_order)]
     hidden = frozenset()
     if hide_hands:
         held = {c.token for hand in state.hands for c in +hand}
