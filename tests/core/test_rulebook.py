@@ -138,7 +138,9 @@ def moves_module(game: str):
 def parse_example(game: str, text: str):
     seats = {name: seat for seat, name in enumerate(SEATS[game])}
     module = moves_module(game)
-    if game == "getaway":
+    import inspect
+
+    if "index" not in inspect.signature(module.parse_move).parameters:  # a move is a pure value (the core's games)
         return module.parse_move(text, seats=seats)
     return module.parse_move(text, seats=seats, index=1, line=1, column=1)
 
