@@ -137,12 +137,9 @@ def moves_module(game: str):
 
 def parse_example(game: str, text: str):
     seats = {name: seat for seat, name in enumerate(SEATS[game])}
-    module = moves_module(game)
-    import inspect
-
-    if "index" not in inspect.signature(module.parse_move).parameters:  # a move is a pure value (the core's games)
-        return module.parse_move(text, seats=seats)
-    return module.parse_move(text, seats=seats, index=1, line=1, column=1)
+    # As every game's record reader does (Getaway's MoveReader too): moves are pure values, positions stay
+    # with the record.
+    return moves_module(game).parse_move(text, seats=seats)
 
 
 @pytest.mark.parametrize("game", BOOKS)
