@@ -14,7 +14,7 @@ import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .check import referee_source
 from .games import get_game
@@ -24,6 +24,10 @@ from .simulation import transcript_head
 from .source import Source
 from .writer import dump_yaml
 from .yamldoc import load_document
+
+if TYPE_CHECKING:
+    from .games.base import Header
+    from .yamldoc import Document
 
 __all__ = ["Recorder", "write_atomically", "new_transcript", "HELP"]
 
@@ -71,7 +75,8 @@ class Recorder:
         self.report: Report | None = None
         self.legal: tuple[str, ...] = ()
         self.to_play: tuple[str, ...] = ()
-        self.document = self.header = None
+        self.document: Document | None = None
+        self.header: Header | None = None
 
     # -- the transcript --------------------------------------------------
     @property
@@ -116,7 +121,7 @@ class Recorder:
         self.moves.append(stand_in)
         try:
             report, document, header = referee_source(Source(str(self.path), self.text()), in_progress=True)
-            if document is None:
+            if document is None or header is None:  # both None together (unusable input)
                 return None
             return self.game.position(document, header, deal=len(self.deals), move=len(self.moves),
                                       hide_hands=hide_hands)

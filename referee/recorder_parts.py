@@ -107,7 +107,8 @@ def parts_for(game: str, preset: str, options: tuple[tuple[str, str], ...], play
                 continue
             for item in (value.values() if isinstance(value, dict) else [value]):
                 if isinstance(item, str) and _kind(item, names) is Kind.CARDS:
-                    held.update(parse_card(t).token for t in split_cards(item))
+                    # every token is a card (Kind.CARDS); the filter only tells mypy so
+                    held.update(c.token for c in map(parse_card, split_cards(item)) if c is not None)
         jokers = max(jokers, held.pop("JK", 0))
         copies = max(copies, max(held.values(), default=1))
     return Parts(head=_parts(simulated, names, head=True), deal=_parts(deals, names, head=False), copies=copies,

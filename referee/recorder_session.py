@@ -123,8 +123,7 @@ def run(path: Path, *, game: str | None = None, preset: str | None = None, playe
     else:
         recorder = _new_game(path, game=game, preset=preset, players=players, dealer=dealer,
                              overrides=overrides or {}, ask=ask)
-    report = recorder.judge()
-    if report.in_progress is None and recorder.data.pop("in_progress", None):
+    if recorder.judge().in_progress is None and recorder.data.pop("in_progress", None):
         recorder.save()
     print("type a move, or `help`")
     told: list[str] = []
