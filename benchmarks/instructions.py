@@ -49,9 +49,9 @@ from referee.yamldoc import load_document  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 ROUNDS = 1
 LABELS = [*sorted(GAMES), "getaway-150"]
-STAGES = ["parse", "schema", "moves", "judge", "render", "whole", "csafe", "events"]
+STAGES = ["parse", "schema", "moves", "judge", "render", "json", "whole", "csafe", "events"]
 NAMES = {"parse": "parse (load_document)", "schema": "schema check", "moves": "record and moves (read)",
-         "judge": "replay and settle (judge_header)", "render": "render (text)",
+         "judge": "replay and settle (judge_header)", "render": "render (text)", "json": "render (json)",
          "whole": "whole check (check_text)", "csafe": "bare yaml.CSafeLoader parse",
          "events": "libyaml events alone (CParser.get_event)"}
 
@@ -68,7 +68,7 @@ from yaml._yaml import CParser
 from yaml.events import StreamEndEvent
 from referee.check import check_text
 from referee.games import get_game
-from referee.render import render_text
+from referee.render import render_json, render_text
 from referee.report import Report
 from referee.schemas import validate
 from referee.transcript import read_header
@@ -102,6 +102,7 @@ work = {
     "moves": each(game.read, list(zip(documents, headers))),
     "judge": each(game.judge_header, list(zip(records, headers))),
     "render": each(lambda r: render_text([r]), [(r,) for r in reports]),
+    "json": each(lambda r: render_json([r]), [(r,) for r in reports]),
     "whole": each(check_text, [(t,) for t in texts]),
     "csafe": each(lambda t: yaml.load(t, Loader=yaml.CSafeLoader), [(t,) for t in texts]),
     "events": each(events, [(t,) for t in texts]),
@@ -178,6 +179,7 @@ def table(label: str, moves: float, figures: dict[str, float], count_docs: int) 
     lines.append(f"  {'whole check per move':<44}{figures['whole'] / moves / 1e3:>9.1f} k")
     lines.append(f"  {'whole check / CSafeLoader parse':<44}{figures['whole'] / figures['csafe']:>9.3f}")
     lines.append(f"  {'render (text) / whole check':<44}{figures['render'] / figures['whole']:>9.3f}")
+    lines.append(f"  {'render (json) / whole check':<44}{figures['json'] / figures['whole']:>9.3f}")
     return lines
 
 
