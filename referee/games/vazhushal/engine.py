@@ -258,6 +258,19 @@ class GameState:
         self._apply(move)
         return found[before:] if len(found) > before else _NONE
 
+    def run(self, moves: Sequence[Move]) -> list[Finding]:
+        """The core's batch fast path (`BatchState`): `apply` on each move in
+        turn, up to a stop, in one call; every finding carries its move index."""
+        found = self.findings
+        before = len(found)
+        step = self._apply
+        for move in moves:
+            if self.phase is Phase.STOPPED:
+                break
+            self.count += 1
+            step(move)
+        return found[before:]
+
     def play_on(self) -> list[Move] | None:
         """A record in progress stops here: the legal moves, or None when the
         game is over or its final phase has nothing legal left (then it is
@@ -668,7 +681,7 @@ class GameState:
         return phase_problems(self, turn)
 
     def _close(self, turn: Turn) -> None:
-        for rule, move, message in self.phase_problems(turn):
+        for rule, move, message in phase_problems(self, turn):
             self._report(rule, move, message, player=turn.player)
         for meld in self.melds[turn.player]:
             meld.touched = None
