@@ -23,7 +23,7 @@ from ...core.state import Snapshot
 from ...frozen import frozen
 from ...hand import Hand
 from . import rules as R
-from .moves import WASTE, Break, Draw, Move, Play, Skip, Take, TrickMark
+from .moves import WASTE, Break, Draw, Move, Play, PlayerMove, Skip, Take, TrickMark
 from .options import DonkeyTrump, EmptyPower, FirstTrick, FirstTrickOrder, GetawayOptions, Pickup, TakeHand, Trump
 
 __all__ = ["Round", "Phase", "End", "RoundResult"]
@@ -122,9 +122,9 @@ class Round:
         *,
         options: GetawayOptions,
         players: tuple[str, ...],
-        hands: list[list[Card]],
+        hands: Sequence[Iterable[Card]],
         deal: int,
-        removed: list[Card] | None = None,
+        removed: Iterable[Card] | None = None,
         marked: int | None = None,
     ) -> None:
         self.options = options
@@ -177,7 +177,7 @@ class Round:
         *,
         options: GetawayOptions,
         players: tuple[str, ...],
-        hands: list[list[Card]],
+        hands: Sequence[Iterable[Card]],
         power: int,
         trick_no: int,
         waste: Sequence[Card] = (),
@@ -442,7 +442,7 @@ class Round:
 
         return snapshot(self, hide_hands=hide_hands)
 
-    def play_on(self) -> list[Move] | None:
+    def play_on(self) -> list[PlayerMove] | None:
         """The events have run out in a round still being played (a record in
         progress): resolve an ended trick, and return the legal moves now;
         None if the round is over, or would be over if nothing followed (a
@@ -990,11 +990,11 @@ class Round:
             total.update(self.trick.cards())
         return total
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[PlayerMove]:
         """Every move that breaks no rule now (call `advance()` first after a
         trick ends)."""
         phase, options = self.phase, self.options
-        moves: list[Move] = []
+        moves: list[PlayerMove] = []
         if phase in (Phase.SETUP, Phase.WINDOW):
             moves.extend(self._legal_takes())
             if phase is Phase.SETUP:
@@ -1045,7 +1045,7 @@ class Round:
             return False
         return not (options.trump is Trump.DONKEY and trump is None)
 
-    def _legal_takes(self) -> list[Move]:
+    def _legal_takes(self) -> list[PlayerMove]:
         rule = self.options.take_hand
         if rule is TakeHand.NO:
             return []

@@ -4,7 +4,7 @@ the engine (a `State`), settles the match and compares the claims."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Mapping, cast
 
 from ...core.driver import Closed, Match, Opening, Play, Settlement, judge, play_deal
 from ...findings import Finding
@@ -83,7 +83,7 @@ class GetawayMatch:
                        moves=rnd.moves, replay=not self.blocked and not found, position=rnd.position)
 
     def close(self, rnd: RoundRecord, play: Play) -> Closed:
-        result = play.state.result() if play.replayed else _UNSETTLED
+        result = cast(Round, play.state).result() if play.replayed else _UNSETTLED  # a replayed deal has its state
         points = round_points(result, self.options, len(self.players))
         found = compare_round(rnd.claims, result, points, self.players, rnd.number) if rnd.claims is not None else []
         lines, data = round_summary(result, points, self.players, dealer=rnd.dealer, deal=rnd.number)
@@ -160,15 +160,16 @@ def replay_in_progress(options: GetawayOptions, players: tuple[str, ...],
     opening = Opening(number=record.number, state=start_round(options, players, record), moves=record.moves,
                       position=record.position)
     play = play_deal(opening, players=players, playing=True)
-    return play.state, play.progress
+    return cast(Round, play.state), play.progress  # replayed: the opening's state
 
 
 def _standing(points: list[dict[int, int] | None], players: tuple[str, ...], options: GetawayOptions, *,
               rounds: int) -> tuple[tuple[str, ...], dict]:
     """A match in progress: no result, the finished rounds' points as the
     standing so far (unknown if one of them was not settled)."""
-    known = all(p is not None for p in points)
-    totals = {players[s]: sum(p[s] for p in points) for s in range(len(players))} if known else None
+    settled = [p for p in points if p is not None]
+    known = len(settled) == len(points)
+    totals = {players[s]: sum(p[s] for p in settled) for s in range(len(players))} if known else None
     data = {"complete": False, "in_progress": True, "rounds": rounds, "match_rounds": options.match_rounds,
             "finished_rounds": len(points), "standing": totals}
     if options.match_rounds == 1:

@@ -19,7 +19,7 @@ from ...errors import shown
 from ...frozen import frozen
 from ...movetext import MoveSyntaxError, move_card, move_seat, not_a_move
 
-__all__ = ["Move", "TrickMark", "Play", "Take", "Draw", "Break", "Skip", "parse_move", "MoveReader",
+__all__ = ["Move", "PlayerMove", "TrickMark", "Play", "Take", "Draw", "Break", "Skip", "parse_move", "MoveReader",
            "MoveSyntaxError", "RESERVED_NAMES", "WASTE", "write_move"]
 
 WASTE = -1
@@ -77,6 +77,8 @@ class Skip:
 #: A move is what happened, not where it was written: its index in the deal
 #: and its line are kept by the record, and looked up only for a finding.
 Move = TrickMark | Play | Take | Draw | Break | Skip
+#: A player's move: every move but a trick mark (what `Round.legal_moves()` lists).
+PlayerMove = Play | Take | Draw | Break | Skip
 
 
 _PLAYS: dict[tuple[int, Card], Play] = {}  # shared by every game: (seat, card) pairs are few

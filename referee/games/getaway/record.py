@@ -9,7 +9,7 @@ a card dealt twice) are left for the deal check (GW-4.11).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any, Hashable, Mapping, Sequence
 
 from ...cards import Card
 from ...frozen import frozen
@@ -28,7 +28,7 @@ class RoundClaims:
     points: dict[int, int] | None = None
     dead: bool | None = None
     penalties: tuple[tuple[int, str], ...] | None = None
-    at: Mapping[str, Position] | None = None  # where each claim was written
+    at: Mapping[Hashable, Position] | None = None  # where each claim was written
 
 
 @frozen(slots=True)
@@ -39,7 +39,7 @@ class MatchClaims:
     paid: dict[int, Fraction] | None = None
     received: dict[int, Fraction] | None = None
     net: dict[int, Fraction] | None = None
-    at: Mapping[str, Position] | None = None
+    at: Mapping[Hashable, Position] | None = None
 
 
 @frozen(slots=True)
@@ -52,7 +52,7 @@ class RoundRecord:
     marked: int | None
     moves: tuple[Move, ...]
     claims: RoundClaims | None
-    at: Mapping[str, Position]  # 'round', 'dealer', 'hands', 'hand:<seat>', 'removed', ...
+    at: Mapping[Hashable, Position]  # 'round', 'dealer', 'hands', 'hand:<seat>', 'removed', ...
     move_marks: Sequence[Any] = ()  # the parser's marks of the move lines, read only for findings
 
     def position(self, index: int | None) -> Position:
@@ -68,7 +68,7 @@ class GetawayRecord:
     players: tuple[str, ...]
     rounds: tuple[RoundRecord, ...]
     claims: MatchClaims | None
-    at: Mapping[str, Position]
+    at: Mapping[Hashable, Position]
 
 
 class _GetawayReader(RecordReader):
@@ -87,13 +87,13 @@ def _round_claims(reader: _GetawayReader, raw: dict, path: tuple) -> RoundClaims
     at = Positions.of(reader.document, raw, path)
     penalties = None
     if "penalties" in raw:
-        penalties = []
+        found: list[tuple[int, str]] = []
         for i, entry in enumerate(raw["penalties"]):
             name, rule = entry.split()
             seat = reader.seat(name, path + ("penalties", i))
             if seat is not None:
-                penalties.append((seat, rule))
-        penalties = tuple(penalties)
+                found.append((seat, rule))
+        penalties = tuple(found)
     return RoundClaims(
         order=tuple(reader.names(raw["order"], path + ("order",))) if "order" in raw else None,
         loser=reader.seat(raw["loser"], path + ("loser",)) if "loser" in raw else None,
@@ -144,8 +144,8 @@ def _round(reader: _GetawayReader, raw: dict, number: int) -> RoundRecord:
             try:
                 moves.append(reader.moves(text))
             except MoveSyntaxError as exc:
-                at = document.position(path + ("moves", i))
-                reader.problems.append(move_problem(document, at, text, exc, deal=number, index=i + 1))
+                where = document.position(path + ("moves", i))
+                reader.problems.append(move_problem(document, where, text, exc, deal=number, index=i + 1))
                 if reader.full:
                     break
     claims = _round_claims(reader, raw["claims"], path + ("claims",)) if raw.get("claims") else None

@@ -5,7 +5,7 @@ what the transcript claims with all of it (GW-4.15)."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, Sequence
 
 from ...findings import Finding
 from ...frozen import frozen
@@ -40,6 +40,8 @@ def round_points(result: RoundResult, options: GetawayOptions, n: int) -> dict[i
 
 @frozen(slots=True)
 class MatchResult:
+    """A match's result; the tables are None unless it is complete (pot and payouts: and betting is on)."""
+
     complete: bool  # every round settled and as many rounds as match_rounds
     totals: dict[int, int] | None
     winners: frozenset[int] | None
@@ -51,11 +53,12 @@ class MatchResult:
 
 
 def settle_match(
-    results: list[RoundResult], points: list[dict[int, int] | None], options: GetawayOptions, n: int,
+    results: Sequence[RoundResult], points: Sequence[dict[int, int] | None], options: GetawayOptions, n: int,
 ) -> MatchResult:
-    if len(results) != options.match_rounds or any(p is None for p in points):
+    settled = [p for p in points if p is not None]
+    if len(results) != options.match_rounds or len(settled) != len(points):
         return MatchResult(False, None, None, None, None, None, None, None)
-    totals = {seat: sum(p[seat] for p in points) for seat in range(n)}
+    totals = {seat: sum(p[seat] for p in settled) for seat in range(n)}
     low, high = min(totals.values()), max(totals.values())
     winners = frozenset(s for s, t in totals.items() if t == low)
     losers = frozenset(s for s, t in totals.items() if t == high)
@@ -97,7 +100,11 @@ def compare_round(claims: RoundClaims, result: RoundResult, points: dict[int, in
         found.append(_differs(at.get("order"), deal, "finishing order", _names(players, claims.order),
                               _names(players, result.order) + (" (dead round)" if result.dead else "")))
     if claims.loser is not None and claims.loser != result.loser:
-        actual = "no loser (dead round)" if result.dead else players[result.loser]
+        if result.dead:
+            actual = "no loser (dead round)"
+        else:
+            assert result.loser is not None, "a settled round that is not dead has a loser"
+            actual = players[result.loser]
         found.append(_differs(at.get("loser"), deal, "loser", players[claims.loser], actual))
     if claims.legs is not None and claims.legs != result.legs:
         found.append(_differs(at.get("legs"), deal, "legs", str(claims.legs), str(result.legs)))
@@ -118,14 +125,16 @@ def compare_match(claims: MatchClaims, match: MatchResult, players: tuple[str, .
     """GW-4.15 for the match (only when it is complete)."""
     if not match.complete:
         return []
+    totals = match.totals
+    assert totals is not None, "a complete match has its totals"
     at = claims.at or {}
     found = []
     for key in ("totals",):
         table = getattr(claims, key)
         if table is not None:
             for seat, value in table.items():
-                if match.totals[seat] != value:
-                    found.append(_differs(at.get(key), None, f"total for {players[seat]}", str(value), str(match.totals[seat])))
+                if totals[seat] != value:
+                    found.append(_differs(at.get(key), None, f"total for {players[seat]}", str(value), str(totals[seat])))
     for key in ("winners", "losers"):
         group = getattr(claims, key)
         actual = getattr(match, key)
@@ -151,11 +160,13 @@ def round_summary(result: RoundResult, points: dict[int, int] | None, players: t
     data: dict[str, Any] = {"deal": deal, "dealer": players[dealer], "settled": result.settled}
     if not result.settled:
         return (f"deal {deal}: not settled (replay stopped)",), data
+    assert points is not None, "a settled round has its points"
     data["dead"] = result.dead
     data["order"] = [players[s] for s in result.order]
     if result.dead:
         line = f"deal {deal}: dead round ({R.DEAD_ROUND}): no loser, no points; escaped: {_names(players, result.order)}"
     else:
+        assert result.loser is not None, "a settled round that is not dead has a loser"
         data["loser"] = players[result.loser]
         data["legs"] = result.legs
         line = (f"deal {deal}: finishing order {_names(players, result.order)}; loser {players[result.loser]}"
@@ -177,23 +188,27 @@ def match_summary(match: MatchResult, players: tuple[str, ...], options: Getaway
         why = (f"{rounds} of {options.match_rounds} rounds recorded" if rounds != options.match_rounds
                else "a round is not settled")
         return (f"match: undetermined ({why})",), data
-    data["totals"] = {players[s]: t for s, t in match.totals.items()}
-    data["winners"] = [players[s] for s in sorted(match.winners)]
-    data["losers"] = [players[s] for s in sorted(match.losers)]
+    totals, winners, losers = match.totals, match.winners, match.losers
+    assert totals is not None and winners is not None and losers is not None, "a complete match has them"
+    data["totals"] = {players[s]: t for s, t in totals.items()}
+    data["winners"] = [players[s] for s in sorted(winners)]
+    data["losers"] = [players[s] for s in sorted(losers)]
     lines = [
-        "match: totals " + ", ".join(f"{players[s]} {t}" for s, t in match.totals.items()),
-        f"match: winners {_names(players, sorted(match.winners))}; losers {_names(players, sorted(match.losers))}",
+        "match: totals " + ", ".join(f"{players[s]} {t}" for s, t in totals.items()),
+        f"match: winners {_names(players, sorted(winners))}; losers {_names(players, sorted(losers))}",
     ]
     if match.pot is not None:
+        paid, received, net = match.paid, match.received, match.net
+        assert paid is not None and received is not None and net is not None, "a pot has its payouts"
         data["pot"] = format_fraction(match.pot)
         data["payouts"] = {
-            players[s]: {"paid": format_fraction(match.paid[s]), "received": format_fraction(match.received[s]),
-                         "net": format_fraction(match.net[s], signed=True)}
+            players[s]: {"paid": format_fraction(paid[s]), "received": format_fraction(received[s]),
+                         "net": format_fraction(net[s], signed=True)}
             for s in range(len(players))
         }
         lines.append(f"pot {format_fraction(match.pot)}: " + "; ".join(
-            f"{players[s]} paid {format_fraction(match.paid[s])}, received {format_fraction(match.received[s])},"
-            f" net {format_fraction(match.net[s], signed=True)}" for s in range(len(players))))
+            f"{players[s]} paid {format_fraction(paid[s])}, received {format_fraction(received[s])},"
+            f" net {format_fraction(net[s], signed=True)}" for s in range(len(players))))
     elif options.match_rounds == 1:
         lines = []
     return tuple(lines), data

@@ -154,10 +154,12 @@ def transcript_data(*, preset: str, overrides: Mapping[str, str], options: Getaw
         entry["moves"] = [write_move(m, players) for m in rnd.moves]
         result = rnd.state.result()
         points = round_points(result, options, n)
+        assert points is not None, "a simulated round is played to its end"
         claims: dict = {"order": [players[s] for s in result.order]}
         if result.dead:
             claims["dead"] = True
         else:
+            assert result.loser is not None, "a round that is not dead has a loser"
             claims["loser"] = players[result.loser]
             claims["legs"] = str(result.legs)
         claims["points"] = {players[s]: str(v) for s, v in points.items()}
@@ -168,9 +170,11 @@ def transcript_data(*, preset: str, overrides: Mapping[str, str], options: Getaw
     data["deals"] = deals
     match = settle_match(results, points_list, options, n)
     if options.match_rounds > 1 or match.pot is not None:
-        claims = {"totals": {players[s]: str(t) for s, t in match.totals.items()},
-                  "winners": [players[s] for s in sorted(match.winners)],
-                  "losers": [players[s] for s in sorted(match.losers)]}
+        totals, winners, losers = match.totals, match.winners, match.losers
+        assert totals is not None and winners is not None and losers is not None, "every round was settled"
+        claims = {"totals": {players[s]: str(t) for s, t in totals.items()},
+                  "winners": [players[s] for s in sorted(winners)],
+                  "losers": [players[s] for s in sorted(losers)]}
         if match.pot is not None:
             for key in ("paid", "received", "net"):
                 claims[key] = {players[s]: format_fraction(v) for s, v in getattr(match, key).items()}

@@ -49,11 +49,14 @@ def _state_line(state: Round, *, hide_hands: bool = False) -> str:
             due = f"{name(trick.expected())} to play"
         return f"trick {trick.number} in progress, led by {name(trick.leader)}; {due}"
     if phase is Phase.ENDED:
-        return f"trick {state.trick.number} has ended ({_ENDS[state.trick.end]}); it is settled at the next event"
+        end = state.trick.end
+        assert end is not None, "an ended trick"
+        return f"trick {state.trick.number} has ended ({_ENDS[end]}); it is settled at the next event"
     if phase is Phase.DRAW:
         source = "the waste pile" if state.draw_from_waste else "a hand"
         return f"{name(state.draw_for)} holds power with no cards and must draw from {source}"
     if phase is Phase.WINDOW:
+        assert state.power is not None, "set in this phase"
         duty = state.duty.get(state.power)
         drawn = "the card he drew" if hide_hands else f"the drawn {duty}"
         must = f" and must lead {drawn}" if duty is not None else ""
@@ -209,14 +212,18 @@ def _trick_beat(state: Round, trick: Trick, *, first: int, last: int, escaped: l
         outcome = f"full: to the waste pile; {players[state.power]} leads next" if state.power is not None \
             else "full: to the waste pile"
     elif trick.end is End.TOCHOO:
+        assert state.power is not None, "the tochoo's taker leads the next trick"
         outcome = f"{players[state.power]} picks up {cards} and leads"
     elif trick.end is End.BREAK:
+        assert trick.offender is not None, "a broken trick has its breaker"
         outcome = f"{players[trick.offender]} breaks, picks up {cards} and leads"
     else:
+        assert trick.offender is not None, "a penalty has its offender"
         outcome = f"penalty GW-4.1: {players[trick.offender]} takes {cards} and leads"
     if escaped:
         outcome += "; " + ", ".join(f"{players[s]} escapes" for s in escaped)
     if state.phase is Phase.DRAW:
+        assert state.draw_for is not None, "set in this phase"
         outcome += f"; {players[state.draw_for]} has power and no cards: he must draw"
     title = f"Trick {trick.number}" + (" (first trick)" if trick.first else "")
     return Beat(deal=state.deal, first=first, last=last, title=title, plays=tuple(plays), outcome=outcome)
@@ -226,8 +233,8 @@ def _dealt_beat(state: Round, rnd: RoundRecord) -> Beat:
     """The hands as dealt and the table at the start."""
     players = state.players
     plays = tuple((players[s], _cards(sort_cards(rnd.hands[s]))) for s in range(len(players)))
-    parts = [f"{players[state.as_holder()]} holds AS and leads trick 1" if state.as_holder() is not None
-             else "nobody holds AS"]
+    holder = state.as_holder()
+    parts = [f"{players[holder]} holds AS and leads trick 1" if holder is not None else "nobody holds AS"]
     if state.removed:
         parts.append(f"removed: {_cards(state.removed)}")
     if state.trump:
@@ -296,6 +303,7 @@ def narrate_round(match: GetawayMatch, rnd: RoundRecord, run: Replay) -> list[Be
             outcome = "a dead round (GW-10.1): no loser"
         else:
             order = ", ".join(players[s] for s in result.order)
+            assert result.loser is not None, "a settled round that is not dead has a loser"
             outcome = f"finishing order {order}; {players[result.loser]} loses with {result.legs} cards (legs)"
         beats.append(Beat(deal=rnd.number, first=0, last=0, title="End", plays=(), outcome=outcome))
     return beats
