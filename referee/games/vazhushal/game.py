@@ -4,7 +4,7 @@ through the engine (a `State`), settles the match and compares the claims."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping, cast
 
 from ...core.driver import Closed, Match, Opening, Play, Settlement, judge
 from ...findings import Finding
@@ -24,6 +24,13 @@ if TYPE_CHECKING:
 __all__ = ["Vazhushal", "VazhushalMatch"]
 
 _UNSETTLED = GameResult(settled=False, end=None, out_player=None, scores=None, winners=frozenset())
+
+
+def _at(deal: DealRecord) -> Callable[[int | None], tuple[int, int]]:
+    """Where the deal's move i is written, for the driver (without moves: no
+    line at all, which the core's type does not name: a finding of a game
+    with no moves has always been reported at no line)."""
+    return cast("Callable[[int | None], tuple[int, int]]", deal.position)
 
 
 class VazhushalMatch:
@@ -52,7 +59,7 @@ class VazhushalMatch:
         """The deal check (late declarers read from the moves) and, once the
         tally is decided, the finding that this game is not part of it."""
         if self.blocked:
-            return Opening(number=deal.number, moves=deal.moves, replay=False, position=deal.position)
+            return Opening(number=deal.number, moves=deal.moves, replay=False, position=_at(deal))
         late = frozenset(m.player for m in deal.moves if isinstance(m, Declare))
         setup = check_deal(self.options, deal, players=self.players, previous_dealer=self.previous,
                            late_declarers=late)
@@ -63,10 +70,10 @@ class VazhushalMatch:
                               deal=deal.number, line=line, column=column),)
         state = GameState(options=self.options, players=self.players, hands=deal.dealt.hands, setup=setup,
                           dealer=deal.dealer, deal=deal.number, ahead=deal.moves)
-        return Opening(number=deal.number, findings=found, state=state, moves=deal.moves, position=deal.position)
+        return Opening(number=deal.number, findings=found, state=state, moves=deal.moves, position=_at(deal))
 
     def close(self, deal: DealRecord, play: Play) -> Closed:
-        result = play.state.result() if play.replayed else _UNSETTLED
+        result = play.state.result() if play.replayed and play.state is not None else _UNSETTLED
         found = compare_deal(deal.claims, result, players=self.players, deal=deal.number) \
             if deal.claims is not None else ()
         lines, data = deal_summary(result, self.players, dealer=deal.dealer, deal=deal.number)

@@ -15,7 +15,7 @@ would name one are counted, not listed: `referee.views`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence, cast
 
 from ...cards import Card, format_cards
 from ...core.driver import Replay, replay, walk
@@ -206,7 +206,7 @@ def position(match: VazhushalMatch, raw_moves: Sequence[Sequence[str]], *, deal:
         return Position(deal=deal, move=move, recorded=recorded, lines=(blocked,), data={"state": blocked},
                         to_move=(), legal=())
     run = replay(match, deal=deal, upto=move)
-    state: GameState = run.state
+    state = cast(GameState, run.state)  # the state VazhushalMatch opens
     result = None
     if move > len(game.moves):
         run.finish()
@@ -263,7 +263,7 @@ class _Teller:
 
     def __init__(self, run: Replay) -> None:
         self.run = run
-        self.state: GameState = run.state
+        self.state = cast(GameState, run.state)
         self.turns = 0
         self.beats: list[Beat] = []
         self.told: _Told | None = None
