@@ -140,7 +140,8 @@ class Getaway(RecordGame):
         options = options_for(header.ruleset.values)
         record = read_record(document, header.players)
         raw = [entry["moves"] for entry in document.data["deals"]]
-        return position(GetawayMatch(record, options), raw, deal=deal, move=move, hide_hands=hide_hands)
+        return position(GetawayMatch(record, options), raw, deal=deal, move=move, hide_hands=hide_hands,
+                        in_progress=header.in_progress)
 
     def narrate(self, document: Document, header: Header) -> list[Beat]:
         from .views import narrate

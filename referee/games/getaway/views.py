@@ -131,8 +131,10 @@ def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def position(match: GetawayMatch, raw_moves: list[list[str]], *, deal: int, move: int, hide_hands: bool) -> Position:
-    """The table before `move` of `deal` (both 1-based): the check's replay, stopped there."""
+def position(match: GetawayMatch, raw_moves: list[list[str]], *, deal: int, move: int, hide_hands: bool,
+             in_progress: bool = False) -> Position:
+    """The table before `move` of `deal` (both 1-based): the check's replay, stopped there.
+    After the last move of a record in progress, the round goes on: no result, the moves legal now."""
     record = match.record
     if not 1 <= deal <= len(record.rounds):
         raise ShowError(f"deal {deal}: the transcript has deals 1 to {len(record.rounds)}")
@@ -142,7 +144,8 @@ def position(match: GetawayMatch, raw_moves: list[list[str]], *, deal: int, move
     run = replay(match, deal=deal, upto=move)
     state = cast(Round, run.state)  # Getaway's State
     result = None
-    if move > len(rnd.moves) and state.phase is not Phase.STOPPED:
+    playing = in_progress and deal == len(record.rounds) and state.phase is not Phase.STOPPED
+    if move > len(rnd.moves) and state.phase is not Phase.STOPPED and not (playing and state.play_on() is not None):
         run.finish()
         result = state.result()
     lines, data = _snapshot(state, hide_hands=hide_hands)

@@ -6,7 +6,7 @@ against the previous deal), replays each deal through the engine (a
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Mapping
+from typing import Any, Mapping
 
 from ...core.driver import Closed, Match, Opening, Play, Settlement, judge
 from ...findings import Finding, Severity
@@ -101,7 +101,11 @@ class TjuvMatch:
                 status = WITH_VIOLATIONS
             else:
                 status = VERIFIED
-        score = score_deal(result.counts, deal.dealer) if result is not None and result.settled else None
+        score: DealScore | None = None
+        if result is not None and result.settled:
+            # a replayed deal passed the deal check (its dealer is recorded); a settled one has its counts
+            assert result.counts is not None and deal.dealer is not None, "a settled deal has counts and dealer"
+            score = score_deal(result.counts, deal.dealer)
         found: list[Finding] = []
         if deal.claims is not None:
             found.extend(compare_deal(deal.claims, result, score=score, players=self.players, deal=deal.number))
@@ -171,7 +175,8 @@ class Tjuv(RecordGame):
 
         match = TjuvMatch(read_record(document, header.players), TjuvOptions.from_values(header.ruleset.values))
         raw = [entry.get("moves") or [] for entry in document.data["deals"]]
-        return position(match, raw, deal=deal, move=move, hide_hands=hide_hands)
+        return position(match, raw, deal=deal, move=move, hide_hands=hide_hands,
+                        in_progress=header.in_progress)
 
     def narrate(self, document: Document, header: Header) -> list[Beat]:
         from .views import narrate
@@ -189,14 +194,17 @@ def _standing(scores: list[DealScore | None], players: tuple[str, ...], *, optio
     """A session in progress: no session result; the finished deals' wins
     and cards as the standing so far (unknown if one was not settled)."""
     so_far = score_session(scores, options, n=len(players))
-    data = {"deals": deals, "complete": False, "in_progress": True, "session_result": options.session_result.value,
+    data: dict[str, Any] = {"deals": deals, "complete": False, "in_progress": True,
+                            "session_result": options.session_result.value,
             "payouts": None, "finished_deals": len(scores)}
     head = f"session in progress: {len(scores)} deal(s) finished"
     if not scores:
         return (head,), data
     if not so_far.complete:
         return (f"{head}; standing unknown (a deal is not settled)",), data
-    data["wins"] = {players[s]: w for s, w in enumerate(so_far.wins)}
-    data["totals"] = {players[s]: t for s, t in enumerate(so_far.totals)}
-    return (f"{head}; standing: deals won " + ", ".join(f"{players[s]} {w}" for s, w in enumerate(so_far.wins))
-            + "; total cards " + ", ".join(f"{players[s]} {t}" for s, t in enumerate(so_far.totals)),), data
+    wins, totals = so_far.wins, so_far.totals
+    assert wins is not None and totals is not None, "a complete standing has them"
+    data["wins"] = {players[s]: w for s, w in enumerate(wins)}
+    data["totals"] = {players[s]: t for s, t in enumerate(totals)}
+    return (f"{head}; standing: deals won " + ", ".join(f"{players[s]} {w}" for s, w in enumerate(wins))
+            + "; total cards " + ", ".join(f"{players[s]} {t}" for s, t in enumerate(totals)),), data

@@ -170,7 +170,7 @@ def snapshot(state: TjuvDeal, *, hide_hands: bool) -> Snapshot:
 
 
 def position(match: TjuvMatch, raw_moves: Sequence[Sequence[str]], *, deal: int, move: int,
-             hide_hands: bool) -> Position:
+             hide_hands: bool, in_progress: bool = False) -> Position:
     """The table before `move` of `deal` (both 1-based; one past the last
     move is the end of the deal): the check's replay, stopped there."""
     record = match.record
@@ -192,7 +192,8 @@ def position(match: TjuvMatch, raw_moves: Sequence[Sequence[str]], *, deal: int,
                         data={"deal": deal, "replayed": False, "state": line}, to_move=(), legal=())
     state = cast(TjuvDeal, run.state)
     due = None
-    if move > len(moves) and not state.stopped:
+    playing = in_progress and move > len(moves) and deal == len(record.deals) and state.play_on() is not None
+    if move > len(moves) and not state.stopped and not playing:
         due = None if state.over else _due(state)
         run.finish()
     lines, data = _told(state, hide_hands=hide_hands, due=due)
@@ -208,7 +209,10 @@ def position(match: TjuvMatch, raw_moves: Sequence[Sequence[str]], *, deal: int,
 def _move_order(move: Move) -> tuple:
     """A play by its card, low to high within a suit (ace high), suits as in a hand."""
     card = move.cards[0] if isinstance(move, Play) and move.cards else None
-    return (0, card.suit.index, card.rank) if card is not None else (1, 0, 0)
+    if card is None:
+        return (1, 0, 0)
+    assert card.suit is not None, "Tjuv's pack has no jokers"
+    return (0, card.suit.index, card.rank)
 
 
 def _legal_text(move: Move, players: tuple[str, ...]) -> str:

@@ -134,7 +134,8 @@ class Vazhushal(RecordGame):
 
         raw = [entry["moves"] for entry in document.data["deals"]]
         match = VazhushalMatch(self.read(document, header), VazhushalOptions.from_values(header.ruleset.values))
-        return position(match, raw, deal=deal, move=move, hide_hands=hide_hands)
+        return position(match, raw, deal=deal, move=move, hide_hands=hide_hands,
+                        in_progress=header.in_progress)
 
     def narrate(self, document: Document, header: Header) -> list[Beat]:
         from .views import narrate

@@ -189,10 +189,11 @@ def _table(state: GameState, *, hide_hands: bool) -> tuple[list[str], dict[str, 
 
 
 def position(match: VazhushalMatch, raw_moves: Sequence[Sequence[str]], *, deal: int, move: int,
-             hide_hands: bool) -> Position:
+             hide_hands: bool, in_progress: bool = False) -> Position:
     """The table before `move` of `deal` (both 1-based; one past the last
-    move is the end of the game, settled as the check settles it): the
-    check's replay, stopped there."""
+    move is the end of the game, settled as the check settles it, except
+    in the last game of a record in progress that can go on): the check's
+    replay, stopped there."""
     record = match.record
     if not 1 <= deal <= len(record.deals):
         raise ShowError(f"deal {deal}: the transcript has deals 1 to {len(record.deals)}")
@@ -208,7 +209,8 @@ def position(match: VazhushalMatch, raw_moves: Sequence[Sequence[str]], *, deal:
     run = replay(match, deal=deal, upto=move)
     state = cast(GameState, run.state)  # the state VazhushalMatch opens
     result = None
-    if move > len(game.moves):
+    playing = in_progress and deal == len(record.deals) and state.phase is not Phase.STOPPED
+    if move > len(game.moves) and not (playing and state.play_on() is not None):
         run.finish()
         result = state.result()
     lines, data = _table(state, hide_hands=hide_hands)
