@@ -167,6 +167,7 @@ def check_deal(options: TjuvOptions, players: tuple[str, ...], *, record: DealRe
     if out.structural:
         return out.result(None)
     dealer, round_one, round_two = record.dealer, record.round_one, record.round_two
+    assert dealer is not None and round_one is not None and round_two is not None, "structural when missing"
     _check_cards(out, record)
     if out.structural:
         return out.result(None)
@@ -207,8 +208,10 @@ def _round_two(out: _Problems, record: DealRecord, *, order: list[int], removed:
     dealt = _initial(record)
     stock = Counter({c: 1 for c in TJUV_PACK if c not in dealt})  # undealt after the adjustment
     stock.update(removed)
+    round_two = record.round_two
+    assert round_two is not None, "checked by check_deal"
     for k, seat in enumerate(order, start=1):
-        got = record.round_two.get(seat, ())
+        got = round_two.get(seat, ())
         if len(got) != 1:
             out.add(R.ROUND_TWO, f"{players[seat]} is dealt {len(got)} card(s) in round two, not 1",
                     where=f"round_two:{seat}", seat=seat)
@@ -262,6 +265,7 @@ def _check_cards(out: _Problems, record: DealRecord) -> None:
 def _initial(record: DealRecord) -> set[Card]:
     """The cards of round one and the two-player extra card."""
     initial = set(record.extra or ())
+    assert record.round_one is not None, "checked by check_deal"
     for cards in record.round_one.values():
         initial.update(cards)
     return initial
@@ -272,8 +276,10 @@ def _exposures(out: _Problems, record: DealRecord, *, n: int) -> dict[int, tuple
     when the lowest rank is unique and nothing is recorded."""
     players = out.players
     exposed: dict[int, tuple[Card, ...]] = {}
+    round_one = record.round_one
+    assert round_one is not None, "checked by check_deal"
     for seat in range(n):
-        hand = record.round_one.get(seat, ())
+        hand = round_one.get(seat, ())
         low = _lowest(hand)
         given = record.exposed.get(seat) if record.exposed is not None else None
         if given is None:

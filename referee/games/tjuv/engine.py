@@ -479,6 +479,7 @@ class TjuvDeal:
         if len(recorded) == len(capture_set) and set(recorded).issuperset(capture_set):
             return recorded  # the capture set, in the order written (every card is unique)
         seat, card = move.player, move.card
+        assert card.suit is not None, "Tjuv's pack has no jokers"
         on_table = Counter(self.table)
         wrong, absent = [], []
         for c in recorded:
@@ -491,9 +492,9 @@ class TjuvDeal:
         if wrong:
             self._report(R.CAPTURE_SET, f"{card} cannot capture {format_cards(wrong)} (only lower {card.suit.noun})",
                          player=seat)
-        missing = [c for c in capture_set if c not in move.capture]
+        missing = [c for c in capture_set if c not in recorded]  # recorded is move.capture
         if missing:
-            laid = " and is laid beside them" if not move.capture else ""
+            laid = " and is laid beside them" if not recorded else ""
             self._report(R.COMPULSORY, f"{card} must capture all lower {card.suit.noun} on the table;"
                          f" {format_cards(missing)} left{laid}", player=seat)
         if absent:

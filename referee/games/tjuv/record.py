@@ -10,7 +10,7 @@ deal check, which cites the digest (TJ-2.1, TJ-10.x).
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Any, Mapping, Sequence
+from typing import Any, Hashable, Mapping, Sequence
 
 from ...cards import Card
 from ...frozen import frozen
@@ -36,7 +36,7 @@ class DealClaims:
     winners: frozenset[int] | None = None
     sweep: SweepClaim | None = None
     ranking: dict[int, int] | None = None
-    at: Mapping[str, Position] = field(default_factory=dict)
+    at: Mapping[Hashable, Position] = field(default_factory=dict)
 
 
 @frozen(slots=True)
@@ -44,7 +44,7 @@ class SessionClaims:
     wins: dict[int, int] | None = None
     totals: dict[int, int] | None = None
     ranking: dict[int, int] | None = None
-    at: Mapping[str, Position] = field(default_factory=dict)
+    at: Mapping[Hashable, Position] = field(default_factory=dict)
 
 
 @frozen(slots=True)
@@ -61,7 +61,7 @@ class DealRecord:
     talon: tuple[Card, ...] | None
     moves: tuple[Move, ...] | None
     claims: DealClaims | None
-    at: Mapping[str, Position]  # 'deal', every key written, and 'round_one:<seat>' etc.
+    at: Mapping[Hashable, Position]  # 'deal', every key written, and 'round_one:<seat>' etc.
     move_marks: Sequence[Any] = ()  # the parser's marks of the move lines, read only for findings
 
     def position(self, index: int | None) -> Position:
@@ -78,7 +78,7 @@ class TjuvRecord:
     players: tuple[str, ...]
     deals: tuple[DealRecord, ...]
     claims: SessionClaims | None
-    at: Mapping[str, Position]
+    at: Mapping[Hashable, Position]
 
 
 class _Reader(RecordReader):

@@ -187,10 +187,11 @@ class SessionScore:
 
 def score_session(scores: list[DealScore | None], options: TjuvOptions, *, n: int) -> SessionScore:
     """TJ-5.7: deals won (every joint winner wins) and total cards."""
-    if not scores or any(s is None for s in scores):
+    settled = [s for s in scores if s is not None]
+    if not scores or len(settled) != len(scores):
         return SessionScore(False, len(scores), None, None, None)
-    wins = tuple(sum(1 for s in scores if seat in s.winners) for seat in range(n))
-    totals = tuple(sum(s.counts[seat] for s in scores) for seat in range(n))
+    wins = tuple(sum(1 for s in settled if seat in s.winners) for seat in range(n))
+    totals = tuple(sum(s.counts[seat] for s in settled) for seat in range(n))
     places = None
     if options.session_result is SessionResult.DEALS_WON:
         places = places_of(wins)
@@ -258,15 +259,17 @@ def session_summary(session: SessionScore, players: tuple[str, ...],
                             "session_result": options.session_result.value, "payouts": None}
     if not session.complete:
         return (f"session: {session.deals} deal(s); not every deal was settled, so no session totals",), data
-    data["wins"] = {players[s]: w for s, w in enumerate(session.wins)}
-    data["totals"] = {players[s]: t for s, t in enumerate(session.totals)}
+    wins, totals, places = session.wins, session.totals, session.places
+    assert wins is not None and totals is not None, "a complete session has them"
+    data["wins"] = {players[s]: w for s, w in enumerate(wins)}
+    data["totals"] = {players[s]: t for s, t in enumerate(totals)}
     lines = [f"session: {session.deals} deal(s); deals won " + ", ".join(
-        f"{players[s]} {w}" for s, w in enumerate(session.wins)) + "; total cards " + ", ".join(
-        f"{players[s]} {t}" for s, t in enumerate(session.totals))]
-    if session.places is not None:
-        data["ranking"] = {players[s]: p for s, p in enumerate(session.places)}
-        order = sorted(range(len(players)), key=lambda s: (session.places[s], s))
+        f"{players[s]} {w}" for s, w in enumerate(wins)) + "; total cards " + ", ".join(
+        f"{players[s]} {t}" for s, t in enumerate(totals))]
+    if places is not None:
+        data["ranking"] = {players[s]: p for s, p in enumerate(places)}
+        order = sorted(range(len(players)), key=lambda s: (places[s], s))
         lines.append(f"session ranking by {options.session_result.value}: " + ", ".join(
-            f"{session.places[s]}. {players[s]}" for s in order))
+            f"{places[s]}. {players[s]}" for s in order))
     lines.append("no stakes in Tjuv: no payouts")
     return tuple(lines), data

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
-from typing import Mapping
+from typing import Mapping, cast
 
 from ...cards import Card, format_cards
 from ...errors import InputError, Problem
@@ -94,7 +94,7 @@ def deal_cards(rng: random.Random, options: TjuvOptions, *, n: int, dealer: int)
     rng.shuffle(removed)
     stock = stock[at:] + removed
     assert len(stock) - len(removed) == (stock_above_removed(n) if n >= 4 else len(stock))
-    round_two = [None] * n
+    round_two: list[Card | None] = [None] * n  # every seat is dealt one below
     for k, seat in enumerate(order):
         round_two[seat] = stock[k]
     return {"round_one": tuple(tuple(h) for h in round_one), "exposed": tuple(exposed), "extra": extra,
@@ -112,9 +112,10 @@ def _choose(rng: random.Random, legal: list[Move]) -> Move:
     """One of `legal` (the engine's `legal_moves()`): a card first
     (uniformly), then one of its legal choices of piles."""
     if isinstance(legal[0], Play):
-        cards = sorted({m.card for m in legal}, key=lambda c: c.index)
+        plays = cast("list[Play]", legal)  # when one is a play, every legal move is
+        cards = sorted({m.card for m in plays}, key=lambda c: c.index)
         card = rng.choice(cards)
-        return rng.choice([m for m in legal if m.card is card])
+        return rng.choice([m for m in plays if m.card is card])
     return rng.choice(legal)
 
 
@@ -202,6 +203,7 @@ def transcript_data(*, preset: str, overrides: Mapping[str, str], options: TjuvO
     data["deals"] = entries
     session = score_session([d.score for d in deals], options, n=len(players))
     if len(deals) > 1 or options.session_result is not SessionResult.NONE:
+        assert session.wins is not None and session.totals is not None, "every simulated deal is settled"
         claims = {"wins": {players[s]: str(w) for s, w in enumerate(session.wins)},
                   "totals": {players[s]: str(t) for s, t in enumerate(session.totals)}}
         if session.places is not None:
