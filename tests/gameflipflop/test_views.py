@@ -316,3 +316,42 @@ def test_the_html_page_has_a_payout_table():
     assert "<tr><th><bdi>B</bdi></th><td>+5.50</td><td>-1.00</td><td>-1.00</td><td>0.00</td><td>+3.50</td><td>13.50</td></tr>" \
         in grid
     assert report.settlement["payouts"]["A"]["net"] == "-1.50"
+
+
+# ------------------------------------------- who is to move: one source
+
+
+def _who(text: str, *, deal: int, move: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """show's to_move and the names of the replayed state's `to_play()` before `move`."""
+    from referee.core import driver
+
+    document, header = load(text)
+    shown = GAME.position(document, header, deal=deal, move=move)
+    match = GAME.match(GAME.read(document, header), header)
+    state = driver.replay(match, deal=deal, upto=move).state
+    return shown.to_move, tuple(document.data["players"][s] for s in state.to_play())
+
+
+def test_to_play_after_a_declaration_names_only_open_windows_with_something_to_do():
+    # Cy declares 50 and shows KC for flop; his window is still the open one but he has nothing left to show:
+    # Ada and Bo, whose windows follow, are the ones who may act (GFF-5.6, 6.9)
+    text = transcript(players=["Ada", "Bo", "Cy"], deals=[deal(
+        dealer="Bo", hands={"Cy": "KS JS JH 10H KC", "Ada": "5S 10D 6D 8C 7C", "Bo": "6S KD 2D QC 2C"}, flip="6S",
+        moves=["Cy declare 50", "Cy show KC", "Ada show 5S", "Ada show 7C", "Bo show 2C"])])
+    assert _who(text, deal=1, move=3) == (("Ada", "Bo"), ("Ada", "Bo"))
+    assert _who(text, deal=1, move=5) == (("Bo",), ("Bo",))
+    assert _who(text, deal=1, move=6) == ((), ())  # every window used or passed: over, nobody to play
+    document = load_document(text).data
+    document["in_progress"] = True
+    document["deals"][0]["moves"] = document["deals"][0]["moves"][:2]
+    report = check_text(dump_yaml(document), name="cut.yaml")
+    assert report.in_progress.to_play == ("Ada", "Bo") and report.findings == ()
+
+
+def test_to_play_under_before_play_names_everyone_who_may_still_declare():
+    # declare_window = before_play: B (49) may declare before anyone draws or drops, out of turn (GFF-5.2, 7.13)
+    text = transcript(players=["A", "B", "C"], options={"declare_window": "before_play"}, deals=[deal(
+        dealer="C", hands={"A": "4H 5H 6H 9C 2S", "B": "KS QH JD 10C 9S", "C": "10S JS QS 8D KH"}, flip="KH",
+        moves=["A draw stock 3S", "A discard 3S"])])
+    assert _who(text, deal=1, move=1) == (("A", "B"), ("A", "B"))
+    assert _who(text, deal=1, move=2) == (("A",), ("A",))  # A has drawn: the window has closed

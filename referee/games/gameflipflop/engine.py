@@ -694,12 +694,16 @@ class Deal:
         return self.result()
 
     def to_play(self) -> tuple[int, ...]:
-        """The seats that may act now: the player on turn, or after the play
-        has ended every player whose post-end window is still open."""
+        """The seats that may act now (GFF-7.13), as `show` names them: in play
+        the player on turn first, then anyone else with a legal move (a
+        declaration under declare_window = before_play, GFF-5.2); after the play
+        has ended, those whose post-end window is open and who still have a
+        show or a declaration to make (GFF-5.6, 6.9), in turn order. None when
+        nothing is legal (`over`) or the replay stopped."""
         if self.phase is Phase.PLAY:
-            return (self.turn,)
+            return tuple(dict.fromkeys([self.turn, *(m.player for m in self.legal_moves())]))
         if self.phase is Phase.POST:
-            return tuple(self.queue[self.window:])
+            return tuple(dict.fromkeys(m.player for m in self.legal_moves()))
         return ()
 
     def _winner(self, suit: Suit) -> ShowWinner:

@@ -439,9 +439,7 @@ def position(session: FlipFlopSession, raw_moves: list[list[str] | None], *, dea
         result = ending_text(report, names)[0] if report.settled else None
     lines, data = _table(state, moves, hide_hands=hide_hands, result=result)
     legal = tuple(dict.fromkeys(_legal_text(m, names) for m in sorted(moves, key=_move_order)))
-    acting = list(dict.fromkeys(names[m.player] for m in moves))
-    if state.phase is Phase.PLAY:
-        acting = [names[state.turn]] + [name for name in acting if name != names[state.turn]]
+    acting = [names[seat] for seat in state.to_play()]
     raw = raw_moves[deal - 1] or []
     recorded = raw[move - 1] if move <= len(record.moves) else None
     data["to_move"] = acting
