@@ -157,6 +157,21 @@ def test_no_shows_recorded_winners_derived():
     assert pots["flip"]["winners"] == ["C"] and pots["flip"]["how"] == "derived"
 
 
+def test_a_record_may_end_once_the_play_has_ended_but_not_before():
+    # Cy's declaration ends the play; a record that stops there is complete: the windows left pass
+    # unused (GFF-6.8) and with no show recorded flip and flop come from the dealt cards (GFF-15.8).
+    # A record that stops while the play goes on cannot be settled (GFF-14.3, at its last move).
+    hands = {"Cy": "KS JS JH 10H KC", "Ada": "5S 10D 6D 8C 7C", "Bo": "6S KD 2D QC 2C"}
+    common = dict(players="Ada Bo Cy", dealer="Bo", hands=hands, flip="6S")
+    ended = run(one_deal(moves=["Cy declare 50"], **common))
+    assert ended.exit_code == 0 and ended.findings == () and ended.deals[0].settled
+    pots = {p["pot"]: p for p in ended.deals[0].data["pots"]}
+    assert (pots["flip"]["winners"], pots["flop"]["winners"]) == (["Ada"], ["Bo"])
+    assert pots["flip"]["how"] == pots["flop"]["how"] == "derived"
+    cut = run(one_deal(moves=["Cy draw stock 2S"], **common))
+    assert where(cut) == {(1, 1, "GFF-14.3")} and not cut.deals[0].settled
+
+
 def test_unlimited_bankrolls_everyone_full():
     report = run(transcript(players=["A", "B", "C"], bankrolls="unlimited", deals=[deal(**T9_DEAL1)]))
     assert report.exit_code == 0
