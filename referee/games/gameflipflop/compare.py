@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from typing import Mapping
+from typing import Iterable, Mapping
 
-from ...cards import format_cards
+from ...cards import Card, format_cards
 from ...findings import Finding
 from . import rules as R
 from .display import show
@@ -43,6 +43,7 @@ def compare_deal(claims: DealClaims, result: PlayResult, money: DealMoney, names
                  deal: int) -> list[Finding]:
     """Every claim of one settled deal that differs from the referee's result."""
     at, found = claims.at, []
+    assert result.ending is not None, "a settled deal has ended"
     if claims.ending is not None and claims.ending != result.ending.value:
         found.append(_finding(_ending_rule(claims.ending, result.ending), at.get("ending"), deal,
                               f"claimed ending '{claims.ending}', but the deal ended as '{result.ending.value}'"))
@@ -54,12 +55,14 @@ def compare_deal(claims: DealClaims, result: PlayResult, money: DealMoney, names
         claimed = getattr(claims, key)
         if claimed is None:
             continue
-        winners = money.award(kind).winners
-        actual = winners[0] if winners else NOBODY
-        if claimed != actual:
+        award = money.award(kind)
+        assert award is not None, "a settled deal awards flip and flop (or carries them)"
+        winners = award.winners
+        holder = winners[0] if winners else NOBODY
+        if claimed != holder:
             found.append(_finding(R.FLIP_FLOP_WINNER, at.get(key), deal,
                                   f"claimed {key} winner {_who(names, claimed)}, but the referee finds"
-                                  f" {_who(names, actual)}"))
+                                  f" {_who(names, holder)}"))
     if claims.net is not None:
         for seat, value in claims.net.items():
             actual = money.net[seat]["total"] if seat in money.net else ZERO
@@ -93,7 +96,7 @@ def _bankrolls(claimed: Mapping[int, Fraction], actual: Mapping[int, Fraction] |
     return found
 
 
-def compare_reveal(revealed: Mapping[int, tuple], hands: Mapping[int, object], names: tuple[str, ...],
+def compare_reveal(revealed: Mapping[int, tuple[Card, ...]], hands: Mapping[int, Iterable[Card]], names: tuple[str, ...],
                    at, deal: int) -> list[Finding]:
     """GFF-14.4: revealed hands, if recorded, must be the hands the replay ends with."""
     found = []

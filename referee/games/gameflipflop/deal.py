@@ -39,17 +39,17 @@ def check_hands(record: DealRecord, *, active: Sequence[int], dealer: int, names
     if len(set(dealt)) != len(dealt):  # only then: where each copy is
         places = [(f"{names[seat]}'s hand", record.at.get(f"hand:{seat}", record.at["deal"]), cards)
                   for seat, cards in record.hands.items()]
-        for c, where, named in cards_over(places, lambda c: 1):
+        for c, place, named in cards_over(places, lambda c: 1):
             if c is not JOKER:
-                problems.append((R.CARD_TWICE, f"{c} dealt more than once: {named}", where))
+                problems.append((R.CARD_TWICE, f"{c} dealt more than once: {named}", place))
     if record.flip_card is JOKER:
         problems.append((R.NOT_IN_PACK, "the flip card is JK: the game has no jokers", "flip_card"))
     elif record.flip_card is not None and dealer in record.hands and record.flip_card not in record.hands[dealer]:
         problems.append((R.BAD_DEAL, f"the flip card {record.flip_card} is not in the dealer"
                          f" {names[dealer]}'s hand", "flip_card"))
     findings = []
-    for rule, message, where in problems:
-        line, column = where if isinstance(where, tuple) else record.at.get(where, record.at["deal"])
+    for rule, message, key in problems:
+        line, column = key if isinstance(key, tuple) else record.at.get(key, record.at["deal"])
         findings.append(Finding(rule=rule, message=f"{message}; the deal cannot be replayed", deal=record.number,
                                 line=line, column=column, stops_deal=True))
     return findings

@@ -59,8 +59,10 @@ def decide(kind: Ending, *, actor: int | None, totals: Mapping[int, int], order:
            declarers: Mapping[int, int]) -> tuple[Ending, tuple[int, ...]]:
     """The final ending (a drop may turn out caught) and the game pot's winners, in turn order."""
     if kind in (Ending.OUT, Ending.TUNK):
+        assert actor is not None, "going out has its player"
         return kind, (actor,)
     if kind in (Ending.DROP, Ending.CAUGHT):
+        assert actor is not None, "a drop has its player"
         others = [s for s in order if s != actor]
         low = min(totals[s] for s in others)
         if low <= totals[actor]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence, cast
 
 from ...cards import ALL_CARDS, JOKER, Card, Suit
 from ...core.state import Snapshot
@@ -72,8 +72,8 @@ class Deal:
         self.spreads: dict[str, TableSpread] = {}
         self.on_table: dict[Card, str] = {}
         self.flip_card = flip_card
-        self.flip_suit: Suit = flip_card.suit
-        self.flop_suit: Suit = partner(flip_card.suit)
+        self.flip_suit: Suit = cast(Suit, flip_card.suit)  # the deal checks refuse a joker flip card
+        self.flop_suit: Suit = partner(self.flip_suit)
         self.eligible = {
             self.flip_suit: frozenset(self.order if eligible_flip is None else eligible_flip),
             self.flop_suit: frozenset(self.order if eligible_flop is None else eligible_flop),
@@ -247,6 +247,7 @@ class Deal:
         return ok
 
     def _after_end(self, move: Move, problems: list[Problem]) -> None:
+        assert self.ending is not None, "only once the play has ended"
         why = f"the play has already ended ({self.ending.value})"
         problems.append((R.AFTER_END, why, None))
         if self.ending is Ending.STOCK and isinstance(move, Draw):
@@ -401,7 +402,7 @@ class Deal:
         if self.options.flip_flop_show is ShowMode.AUTOMATIC:
             self._judge(move, problems, possible=held)  # GFF-6.14: checked only against GFF-7.15
             return
-        suit = shown.suit
+        suit = cast(Suit, shown.suit)  # a joker was refused before (_referee)
         post = self.phase is Phase.POST
         if post:
             if not self._post_window(seat):
@@ -441,6 +442,7 @@ class Deal:
         if not self.options.allow_49_50:
             problems.append((R.DECLARE_OFF, "49/50 may not be declared (allow_49_50 = off)", None))
         if self.phase is Phase.POST:
+            assert self.ending is not None, "the play has ended"
             if self.ending is not Ending.DECLARATION:
                 problems.append((R.DECLARE_AFTER_END, f"after a {self.ending.value} ending the windows allow"
                                  " shows only", None))
@@ -607,7 +609,7 @@ class Deal:
             why = layoff_problem(card, target)
             if why is not None:
                 problems.append((R.BAD_LAYOFF, why, None))
-        if not self._judge(move, problems, possible=possible):
+        if not self._judge(move, problems, possible=possible) or target is None:  # no spread: not possible
             return
         self.hands[seat].remove(card)
         target.cards.append(card)
@@ -680,6 +682,7 @@ class Deal:
         if self.phase is not Phase.POST:
             return PlayResult(settled=False, illegal=self.illegal)
         totals = {seat: hand_total(self.hands[seat]) for seat in self.order}
+        assert self.ending is not None, "the play has ended"
         ending, winners = decide(self.ending, actor=self.actor, totals=totals, order=self.order,
                                  declarers=self.declared)
         return PlayResult(

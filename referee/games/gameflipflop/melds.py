@@ -126,10 +126,10 @@ def layoff_problem(card: Card, spread: TableSpread) -> str | None:
 
 def possible_spreads(cards: Iterable[Card]) -> list[tuple[Card, ...]]:
     """Every valid spread that can be laid from `cards` (for generators)."""
-    held = sorted(cards, key=lambda c: (c.suit.index, low_rank(c)))
+    held = sorted(cards, key=lambda c: (c.suit_index, low_rank(c)))  # the suit's index (no jokers in play)
     found: list[tuple[Card, ...]] = []
     by_rank: dict[Rank, list[Card]] = {}
-    by_suit: dict[Suit, dict[int, Card]] = {}
+    by_suit: dict[Suit | None, dict[int, Card]] = {}
     for c in held:
         by_rank.setdefault(c.rank, []).append(c)
         by_suit.setdefault(c.suit, {})[low_rank(c)] = c

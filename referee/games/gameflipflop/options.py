@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from fractions import Fraction
-from typing import Mapping
+from typing import Any, Callable, Mapping
 
 from ...frozen import frozen
 from ...options import typed_options
@@ -77,8 +77,8 @@ class FlipFlopOptions:
     @classmethod
     def from_values(cls, values: Mapping[str, object]) -> FlipFlopOptions:
         """From a resolved ruleset's typed values (see `rulesets.resolve`)."""
-        return typed_options(cls, values, converters={
-            "stake": Fraction, "min_players": int, "max_players": int})
+        converters: dict[str, Callable[[Any], Any]] = {"stake": Fraction, "min_players": int, "max_players": int}
+        return typed_options(cls, values, converters=converters)
 
     def inconsistencies(self) -> list[str]:
         """Option combinations the referee rejects before any deal (GFF-2.6, GFF-15.6)."""

@@ -9,9 +9,9 @@ windows.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Sequence, TypeGuard, TypeVar
 
-from ...cards import Card, Suit
+from ...cards import Suit
 from ...findings import Finding
 from ...frozen import frozen
 from . import rules as R
@@ -24,6 +24,8 @@ from .record import NOBODY, DealRecord
 __all__ = ["judge_outcome", "OutcomeCheck"]
 
 MAX_TOTAL = 60  # six cards of ten points: the most a hand can hold at an ending
+
+_T = TypeVar("_T")
 
 
 @frozen(slots=True)
@@ -46,6 +48,7 @@ class _Judge:
         self.defect = False
 
     def flag(self, rule: str, key: str, message: str, *, player: int | None = None, claim: bool = False) -> None:
+        assert self.record.ending is not None, "an outcome-only deal"
         at = self.record.ending.at
         line, column = at.get(key, self.record.at.get("ending", self.record.at["deal"]))
         self.findings.append(Finding(rule=rule, message=message, deal=self.record.number, line=line, column=column,
@@ -61,15 +64,16 @@ def judge_outcome(record: DealRecord, *, options: FlipFlopOptions, names: tuple[
     """The play result an outcome-only deal records, with every check the record allows."""
     judge = _Judge(record, names, options)
     ending = record.ending
+    assert ending is not None, "an outcome-only deal records its ending"
     order = tuple(order)
     active = set(order)
     hands = record.hands if record.hands else None
     kind = Ending(ending.type) if ending.type != "caught" else Ending.DROP
-    actor = None
+    actor: int | None = None
     totals: dict[int, int] = {}
     declarers: dict[int, int] = {}
 
-    def needs(value, key: str, what: str) -> bool:
+    def needs(value: _T | None, key: str, what: str) -> TypeGuard[_T]:
         if value is None:
             judge.flag(R.EVENTS, "type", f"an outcome-only '{ending.type}' ending must record {what} ({key})")
             return False
@@ -105,6 +109,7 @@ def judge_outcome(record: DealRecord, *, options: FlipFlopOptions, names: tuple[
         if not options.allow_49_50:
             judge.flag(R.DECLARE_OFF, "declared", "49/50 may not be declared (allow_49_50 = off)")
         if needs(ending.declared or None, "declared", "who declared 49 or 50"):
+            assert ending.declared is not None
             for seat, number in ending.declared.items():
                 if not dealt_in(seat, "declared"):
                     continue
@@ -177,8 +182,9 @@ def _holder(judge: _Judge, pot: str, recorded: int | None, suit: Suit | None, el
         judge.flag(R.SHOW_INELIGIBLE, pot, f"{names[recorded]} did not ante into {pot} this deal",
                    player=recorded)
         return ShowWinner(None)
-    card: Card | None = None
+    card = None
     if suit is not None:
+        assert record.flip_card is not None, "a suit is known from the flip card"
         held = sorted((c for c in hands[recorded] if c.suit is suit), key=low_rank)
         card = held[0] if held else None
         beats = card is not None and (pot == "flop" or recorded == dealer or dealer not in eligible

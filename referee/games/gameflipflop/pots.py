@@ -12,11 +12,14 @@ import enum
 from dataclasses import field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from ...frozen import frozen
 from ...money import split_exact, split_units
 from .options import CENT
+
+if TYPE_CHECKING:
+    from ...cards import Card
 
 __all__ = ["Tier", "PotKind", "Pot", "Award", "tier_of", "antes_for", "split", "ZERO"]
 
@@ -93,7 +96,7 @@ class Award:
 
     pot: Pot
     shares: Mapping[int, Fraction]  # in turn order
-    card: object = None  # the winning flip/flop card, when known
+    card: Card | None = None  # the winning flip/flop card, when known
 
     def __post_init__(self) -> None:
         if self.shares:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 from dataclasses import field
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any, Hashable, Mapping, Sequence, cast
 
 from ...cards import Card
 from ...errors import shown
@@ -71,7 +71,7 @@ class EndingRecord:
     declared: dict[int, int] | None
     flip: int | None  # a seat, NOBODY, or None when not recorded
     flop: int | None
-    at: Mapping[str, Position]
+    at: Mapping[Hashable, Position]
 
 
 @frozen(slots=True)
@@ -85,7 +85,7 @@ class DealClaims:
     net: dict[int, Fraction] | None = None
     pots: dict[int, dict[str, Fraction]] | None = None
     bankrolls: dict[int, Fraction] | None = None
-    at: Mapping[str, Position] = field(default_factory=dict)
+    at: Mapping[Hashable, Position] = field(default_factory=dict)
 
 
 @frozen(slots=True)
@@ -101,7 +101,7 @@ class DealRecord:
     reveal: dict[int, tuple[Card, ...]] | None
     claims: DealClaims | None
     written_number: int | None
-    at: Mapping[str, Position]  # 'deal', each key, 'hand:<seat>'
+    at: Mapping[Hashable, Position]  # 'deal', each key, 'hand:<seat>'
     move_marks: Sequence[Any] = ()  # the parser's marks of the move lines, read only for findings
 
     def position(self, index: int | None) -> tuple[int | None, int | None]:
@@ -116,7 +116,7 @@ class DealRecord:
 class SessionClaims:
     net: dict[int, Fraction] | None
     bankrolls: dict[int, Fraction] | None
-    at: Mapping[str, Position]
+    at: Mapping[Hashable, Position]
 
 
 @frozen(slots=True)
@@ -130,7 +130,7 @@ class FlipFlopRecord:
     deals: tuple[DealRecord, ...]
     claims: SessionClaims | None
     ended: bool  # the optional session end marker (GFF-14.7)
-    at: Mapping[str, Position]
+    at: Mapping[Hashable, Position]
 
 
 class _Reader(RecordReader):
@@ -166,7 +166,7 @@ def _between(reader: _Reader, items: list, path: tuple) -> tuple[Between, ...]:
             after = reader.seat(words[-1], where)
             unlimited = len(words) == 5 and words[2] == "unlimited"
             bankroll = reader.amount(words[2], where) if len(words) == 5 and not unlimited else None
-            if None not in (seat, after) and (bankroll is not None or len(words) == 4 or unlimited):
+            if seat is not None and after is not None and (bankroll is not None or len(words) == 4 or unlimited):
                 found.append(Between(BetweenKind.JOIN, seat, at, bankroll=bankroll, after=after,
                                      unlimited=unlimited))
         else:
@@ -224,14 +224,14 @@ def _claims(reader: _Reader, raw: dict, path: tuple) -> DealClaims:
     if "game" in raw:
         seats = [reader.seat(name, path + ("game", i)) for i, name in enumerate(raw["game"])]
         game = tuple(s for s in seats if s is not None)
-    pots = None
+    pots: dict[int, dict[str, Fraction]] | None = None
     if "pots" in raw:
         pots = {}
         for name, row in raw["pots"].items():
             seat = reader.seat(name, path + ("pots", name), key=True)
             values = {key: reader.amount(text, path + ("pots", name, key)) for key, text in row.items()}
             if seat is not None and None not in values.values():
-                pots[seat] = values
+                pots[seat] = cast(dict[str, Fraction], values)  # no None among them
     return DealClaims(
         ending=raw.get("ending"), game=game, flip=pot("flip"), flop=pot("flop"),
         net=reader.per_player(raw["net"], path + ("net",), reader.amount) if "net" in raw else None,

@@ -40,6 +40,7 @@ _UNSETTLED = PlayResult(settled=False, illegal=True)
 
 def start_deal(options: FlipFlopOptions, names: tuple[str, ...], record: DealRecord, start: DealStart) -> Deal:
     """The engine at the first move of a deal whose hands were checked."""
+    assert record.flip_card is not None, "the deal checks stop a deal without its flip card"
     return Deal(options=options, names=names, order=start.order, hands=record.hands, flip_card=record.flip_card,
                 eligible_flip=start.eligible_flip, eligible_flop=start.eligible_flop, deal=record.number,
                 pots=start.pots, start=start)
@@ -164,6 +165,7 @@ class FlipFlopSession:
                     continue
                 self.gone.add(seat)
                 continue
+            assert event.after is not None, "a join names the seat it sits after"
             if seat in self.seating:
                 self.flag(R.BETWEEN_DEALS, f"{self.names[seat]} is already seated", at=event.at,
                           deal=record.number, player=seat)
@@ -189,6 +191,7 @@ class FlipFlopSession:
                 continue
             self.seating.insert(self.seating.index(event.after) + 1, seat)
             if self.bankrolls is not None:
+                assert event.bankroll is not None, "checked above: recorded bankrolls, an amount"
                 self.bankrolls[seat] = event.bankroll
             self.nets.setdefault(seat, ZERO)
 
@@ -218,6 +221,7 @@ class FlipFlopSession:
         if self.stopped:
             return Opened("skipped", record.dealer)
         number, options, stake = record.number, self.options, self.stake
+        assert stake is not None, "a session without a valid stake stops at its setup"
         before = len(self.findings)
         self.between(record)
         if len(self.findings) > before:
@@ -235,6 +239,7 @@ class FlipFlopSession:
             bankroll = None if self.bankrolls is None else self.bankrolls[seat]
             tier = tier_of(bankroll, stake=stake, reserve=options.reserve_rule, double=double)
             if tier is Tier.OUT:
+                assert bankroll is not None, "only a bankroll runs out"
                 self.gone.add(seat)  # GFF-3.9 (a)
                 notes.append(f"{self.names[seat]} is out (bankroll {show(bankroll, signed=False)}) and eliminated")
                 continue
@@ -255,6 +260,7 @@ class FlipFlopSession:
                       at=record.at.get("dealer"), deal=number, player=dealer)
             return self._blocked(number, dealer)
         if dealer != expected:
+            assert expected is not None, "two players or more: someone is next"
             self.flag(R.BAD_DEAL, f"{self.names[dealer]} deals, but {self.names[expected]} should (GFF-4.1, 4.2)",
                       at=record.at.get("dealer"), deal=number, player=dealer)
             illegal = True
@@ -361,6 +367,7 @@ class FlipFlopSession:
             return self.not_settled(record, opened.dealer, order=order, tiers=tiers, start=opened.start)
         if illegal:
             self.provisional = True
+        assert self.stake is not None, "a session without a valid stake stops at its setup"
         money = settle_deal(result, options=self.options, stake=self.stake, order=order, tiers=tiers,
                             antes=opened.antes, bankrolls=self.bankrolls, carry=self.carry)
         if money.bankrolls is not None:
@@ -395,6 +402,7 @@ class FlipFlopSession:
     def check_antes(self, record: DealRecord, antes: Mapping[int, Mapping[PotKind, Fraction]]) -> bool:
         """GFF-3.5: recorded antes must be what the tiers force."""
         wrong = False
+        assert record.antes is not None and self.stake is not None, "recorded antes, under a valid stake"
         for seat, recorded in record.antes.items():
             amounts = {k: v * self.stake if recorded.in_stakes else v for k, v in recorded.amounts.items()}
             amounts = {k: v for k, v in amounts.items() if v}

@@ -100,6 +100,7 @@ def settle_deal(
             if s != result.actor:
                 game_paid[s] += extra(s)
     elif ending is Ending.CAUGHT:
+        assert result.actor is not None, "a drop has its player"
         game_paid[result.actor] += extra(result.actor)
     fifties: tuple[int, ...] = ()
     if ending is Ending.DECLARATION:
@@ -132,8 +133,8 @@ def settle_deal(
             row[column] = row[column] + amount if column in row else amount
     for s in order:
         row = net[s]
-        game, flip, flop = row.get("game", ZERO), row.get("flip", ZERO), row.get("flop", ZERO)
-        net[s] = {"game": game, "flip": flip, "flop": flop, "total": game + flip + flop}
+        game_net, flip_net, flop_net = row.get("game", ZERO), row.get("flip", ZERO), row.get("flop", ZERO)
+        net[s] = {"game": game_net, "flip": flip_net, "flop": flop_net, "total": game_net + flip_net + flop_net}
 
     flip_award, flop_award = awards[-2], awards[-1]
     after = Carry(

@@ -80,9 +80,9 @@ class _Policy:
             self.declined.add(move.player)
         return None
 
-    def _show(self, shows: list[Move]) -> Move:
+    def _show(self, shows: list[Show]) -> Show:
         """The lowest winning card of one suit (nine times in ten; else another card that wins now)."""
-        best = min(shows, key=lambda m: (m.card.suit.index, points(m.card)))
+        best = min(shows, key=lambda m: (m.card.suit_index, points(m.card)))  # the suit's index: no jokers
         same = [m for m in shows if m.card.suit is best.card.suit]
         return min(same, key=lambda m: points(m.card)) if self.rng.random() < 0.9 else self.rng.choice(same)
 
@@ -206,6 +206,7 @@ def generate(*, options: FlipFlopOptions, players: tuple[str, ...], seed: int,
         assert result.settled and not state.findings, state.findings
         money = settle_deal(result, options=options, stake=stake, order=order, tiers=tiers, antes=antes,
                             bankrolls=bankrolls, carry=carry)
+        assert money.bankrolls is not None, "simulated sessions keep bankrolls"
         bankrolls = dict(money.bankrolls)
         for s in order:
             nets[s] += money.net[s]["total"]
@@ -215,24 +216,30 @@ def generate(*, options: FlipFlopOptions, players: tuple[str, ...], seed: int,
         generated.append(GeneratedDeal(number, dealer, order, hands, flip_card, tuple(moves), result, money,
                                        outcome_only=rng.random() < 0.1))
     closed = close_session(seats=range(n), deal_nets=nets, carry=carry, options=options, bankrolls=bankrolls)
+    assert closed.bankrolls is not None, "simulated sessions keep bankrolls"
     return GeneratedSession(stake=stake, bankrolls=starting, first_dealer=first, deals=tuple(generated),
                             net=dict(closed.net), final=dict(closed.bankrolls))
 
 
 def _ending_record(deal: GeneratedDeal, players: tuple[str, ...]) -> dict:
     result = deal.result
+    assert result.ending is not None, "a simulated deal is played to its end"
     record: dict = {"type": result.ending.value}
+    actor = result.actor
     if result.ending in (Ending.OUT, Ending.TUNK):
-        record["winner"] = players[result.actor]
+        assert actor is not None, "going out has its player"
+        record["winner"] = players[actor]
     elif result.ending in (Ending.DROP, Ending.CAUGHT):
-        record["dropper"] = players[result.actor]
+        assert actor is not None, "a drop has its player"
+        record["dropper"] = players[actor]
     elif result.ending is Ending.DECLARATION:
         record["declared"] = {players[s]: str(t) for s, t in result.declarers.items()}
     if result.ending in (Ending.DROP, Ending.CAUGHT, Ending.STOCK):
         record["totals"] = {players[s]: str(t) for s, t in result.totals.items()}
     for key, kind in (("flip", PotKind.FLIP), ("flop", PotKind.FLOP)):
-        winners = deal.money.award(kind).winners
-        record[key] = players[winners[0]] if winners else "none"
+        award = deal.money.award(kind)
+        assert award is not None, "a settled deal awards flip and flop (or carries them)"
+        record[key] = players[award.winners[0]] if award.winners else "none"
     return record
 
 
@@ -255,11 +262,13 @@ def transcript_data(*, preset: str, overrides: Mapping[str, str], players: tuple
         else:
             entry["moves"] = [write_move(m, players) for m in deal.moves]
         money = deal.money
+        assert deal.result.ending is not None and money.bankrolls is not None, "played to its end, with bankrolls"
         claims: dict = {"ending": deal.result.ending.value,
                         "game": [players[s] for s in deal.result.game_winners]}
         for key, kind in (("flip", PotKind.FLIP), ("flop", PotKind.FLOP)):
-            winners = money.award(kind).winners
-            claims[key] = players[winners[0]] if winners else "none"
+            award = money.award(kind)
+            assert award is not None, "a settled deal awards flip and flop (or carries them)"
+            claims[key] = players[award.winners[0]] if award.winners else "none"
         claims["net"] = {players[s]: exact(money.net[s]["total"]) for s in deal.order}
         claims["bankrolls"] = {players[s]: exact(money.bankrolls[s]) for s in deal.order}
         entry["claims"] = claims

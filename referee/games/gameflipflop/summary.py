@@ -21,12 +21,15 @@ _HOW = {"shown": "", "derived": " (no shows recorded: derived from the dealt car
 
 def ending_text(report: DealReport, names: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
     result = report.result
+    assert result is not None and result.ending is not None, "a settled deal has ended"
     ending, actor = result.ending, result.actor
     data: dict[str, Any] = {"type": ending.value}
     if ending in (Ending.OUT, Ending.TUNK):
+        assert actor is not None, "going out has its player"
         data["by"] = names[actor]
         text = f"{names[actor]} {'went out' if ending is Ending.OUT else 'tunked out'}"
     elif ending in (Ending.DROP, Ending.CAUGHT):
+        assert actor is not None, "a drop has its player"
         data["by"] = names[actor]
         text = f"{names[actor]} dropped" + (" and was caught" if ending is Ending.CAUGHT else " and was lowest")
     elif ending is Ending.STOCK:
@@ -55,6 +58,7 @@ def deal_summary(report: DealReport, names: tuple[str, ...]) -> tuple[tuple[str,
         lines.append(f"deal {n} (dealer {dealer}): not settled")
         return tuple(lines), data
     money, result = report.money, report.result
+    assert money is not None and result is not None, "a settled deal has its result and money"
     text, ending = ending_text(report, names)
     data["ending"] = ending
     flag = " [provisional]" if report.provisional else ""
@@ -122,14 +126,14 @@ def payouts(session: SessionReport, names: tuple[str, ...]) -> dict[str, dict[st
     columns: dict[int, dict[str, list[Fraction]]] = {s: {c: [] for c in COLUMNS} for s in money.net}
     for report in session.deals:
         if report.money is not None:
-            for s, row in report.money.net.items():
+            for s, deal_row in report.money.net.items():
                 for c, values in columns[s].items():
-                    values.append(row[c])
+                    values.append(deal_row[c])
     table: dict[str, dict[str, str]] = {}
     for s, net in money.net.items():
         sums = {c: sum(values, ZERO) for c, values in columns[s].items()}
         assert sum(sums.values(), money.refunds[s]) == net, "payout row does not add up to the net"
-        row = {c: exact(value, signed=True) for c, value in sums.items()}
+        row: dict[str, str] = {c: exact(value, signed=True) for c, value in sums.items()}
         row["refunds"] = exact(money.refunds[s])
         row["net"] = exact(net, signed=True)
         if money.bankrolls is not None:
@@ -179,6 +183,7 @@ def standing_summary(session: SessionReport, names: tuple[str, ...]) -> tuple[tu
     settled deals' nets and bankrolls as they stand, and the pots on the table."""
     _, data = session_summary(session, names)
     money, pots = session.money, session.on_table
+    assert pots is not None, "a session in progress reports the pots on the table"
     settled = sum(1 for d in session.deals if d.settled)
     data = {**data, "in_progress": True, "on_table": {kind: exact(amount) for kind, amount in pots.items()}}
     lines = [f"session in progress: {settled} of {len(session.deals)} deals settled; standing net "

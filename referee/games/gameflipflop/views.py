@@ -101,8 +101,10 @@ def _ended(state: Deal, *, since: bool = False) -> str:
     elif ending is Ending.TUNK:
         text += f"{who} has tunked out (two spreads of three, nothing laid off or discarded)"
     elif ending is Ending.DROP:
+        assert actor is not None, "a drop has its player"
         text += f"{who} {'dropped' if since else 'drops'} with {hand_total(state.hands[actor])} points"
     elif ending is Ending.DECLARATION:
+        assert actor is not None, "a declaration has its player"
         text += f"{who} {'declared' if since else 'declares'} {state.declared[actor]}"
     else:
         text += "the stock is exhausted"
@@ -379,10 +381,10 @@ def _outcome_position(session: FlipFlopSession, record: DealRecord, report: Deal
         data["flip_card"] = record.flip_card.token
     recorded: dict[str, Any] = {"type": ending.type}
     text = f"  recorded ending: {ending.type}"
-    for key, seat in (("winner", ending.winner), ("dropper", ending.dropper)):
-        if seat is not None:
-            recorded[key] = names[seat]
-            text += f", {key} {names[seat]}"
+    for key, who in (("winner", ending.winner), ("dropper", ending.dropper)):
+        if who is not None:
+            recorded[key] = names[who]
+            text += f", {key} {names[who]}"
     if ending.totals:
         recorded["totals"] = {names[s]: t for s, t in ending.totals.items()}
         text += "; totals " + ", ".join(f"{names[s]} {t}" for s, t in ending.totals.items())
