@@ -68,6 +68,10 @@ def _hands(state: Any, seat: int) -> Iterable[Any]:
     return hand.counts if hasattr(hand, "counts") else hand
 
 
+def _never(state: Any) -> bool:
+    return False
+
+
 @dataclass(frozen=True)
 class Table:
     """One game's facts for the suite."""
@@ -90,6 +94,9 @@ class Table:
     anyone: tuple[str, ...] = ()
     #: The cards a seat holds now.
     hands: Callable[[Any, int], Iterable[Any]] = _hands
+    #: The record may end in this state though moves are still legal (what is left may all be passed by
+    #: silence): a copy cut here is a complete record, so no "cut short" copy is made there.
+    may_end: Callable[[Any], bool] = _never
 
 
 TABLES: dict[str, Table] = {
@@ -115,9 +122,16 @@ TABLES: dict[str, Table] = {
         rules={"not_held": frozenset({"GFF-7.15"}), "wrong_player": frozenset({"GFF-7.13"}),
                "duplicated": frozenset({"GFF-7.13", "GFF-7.15"}), "duplicated:Discard": frozenset({"GFF-7.11"}),
                "truncated": frozenset({"GFF-14.3"}), "not_held:Draw": frozenset({"GFF-7.3"}),
-               # a show or a declaration out of its window
-               "wrong_player:Show": frozenset({"GFF-6.4"}), "wrong_player:Declare": frozenset({"GFF-5.2"})},
-        money=_flip_flop_money),
+               # a show or a declaration out of its window; in a post-end window still open to a seat
+               # with nothing valid left to do (so not to play), what is wrong with the move itself: an
+               # invalid or repeated show, a pot he did not ante into, a total that is not 49 or 50
+               "wrong_player:Show": frozenset({"GFF-6.4", "GFF-6.5", "GFF-6.7"}),
+               "wrong_player:Declare": frozenset({"GFF-5.2", "GFF-5.4"}),
+               "duplicated:Show": frozenset({"GFF-6.4", "GFF-6.5"}), "duplicated:Declare": frozenset({"GFF-5.2"})},
+        money=_flip_flop_money,
+        # the play has ended: the post-end windows left may all pass unused (GFF-6.8), and a deal with no
+        # show at all has its flip and flop derived from the dealt cards (GFF-15.8)
+        may_end=lambda state: state.ending is not None),
     "vazhushal": Table(
         rules={"not_held": frozenset({"VZ-6.1"}), "wrong_player": frozenset({"VZ-4.1"}),
                "duplicated": frozenset({"VZ-4.1"}), "truncated": frozenset({"VZ-7.1"})}),

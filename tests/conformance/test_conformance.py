@@ -12,7 +12,8 @@ the registry and every preset of it, seeded simulated games
 - are shown as checked: `show` (`Game.position`) at seeded moves is the
   state the driver's replay reaches there (its table data, who is to play);
 - and their broken copies (a card the player does not hold, a move by a
-  player not to play, a move repeated, the record cut short) are caught
+  player not to play, a move repeated, the record cut short where it may
+  not end) are caught
   with the game's rule at the broken move and nothing earlier, with the
   findings `show`'s replay reaches being the check's.
 
@@ -299,6 +300,7 @@ def _broken(game: Game, rng: random.Random) -> dict[str, tuple[int, int, str, li
     due: dict[int, tuple[int, ...]] = {}  # index -> the seats to play before it (after what is pending is settled)
     seats: dict[int, int] = {}
     names: dict[int, str] = {}
+    ends: dict[int, bool] = {}  # index -> the record may end before it (Table.may_end)
     for number, run, move, legal in _walk(game):
         if first is None:
             first, raw = number, list(game.read()[0].data["deals"][number - 1]["moves"])
@@ -309,6 +311,7 @@ def _broken(game: Game, rng: random.Random) -> dict[str, tuple[int, int, str, li
         if legal is None or seat is None:
             continue
         due[index], seats[index], names[index] = tuple(state.to_play()), seat, type(move).__name__
+        ends[index] = game.table.may_end(state)
         others = [s for s in range(len(players)) if s != seat]
         if _card_field(move):
             mine = _held(game, state, seat)
@@ -332,7 +335,7 @@ def _broken(game: Game, rng: random.Random) -> dict[str, tuple[int, int, str, li
         after = due.get(index + 1)  # the next move is a choice: the deal goes on after this one
         if after is not None and seat not in after:
             places["duplicated"].append((first, index + 1, names[index], raw[:index] + [raw[index - 1]] + raw[index:]))
-        if after is not None:
+        if after is not None and not ends[index + 1]:
             places["truncated"].append((first, index, names[index], raw[:index]))
     return {kind: rng.choice(found) for kind, found in places.items() if found}
 
