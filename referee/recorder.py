@@ -112,30 +112,13 @@ class Recorder:
         return report
 
     def _position(self, *, hide_hands: bool = False):
-        """The table after the last move. A syntactically valid stand-in move
-        is put after it (never replayed), so the game shows the position
-        before it rather than the end of the deal."""
-        stand_in = self._stand_in()
-        if stand_in is None:
+        """The table after the last move: what `show` gives one past the last
+        move of a record in progress (who is to play, the moves legal now)."""
+        report, document, header = referee_source(Source(str(self.path), self.text()), in_progress=True)
+        if document is None or header is None:  # both None together (unusable input)
             return None
-        self.moves.append(stand_in)
-        try:
-            report, document, header = referee_source(Source(str(self.path), self.text()), in_progress=True)
-            if document is None or header is None:  # both None together (unusable input)
-                return None
-            return self.game.position(document, header, deal=len(self.deals), move=len(self.moves),
-                                      hide_hands=hide_hands)
-        finally:
-            self.moves.pop()
-
-    def _stand_in(self) -> str | None:
-        if self.moves:
-            return self.moves[-1]
-        from .cli import move_forms
-
-        words = move_forms(self.data["game"])[0][1].split()
-        words[0] = (self.to_play or self.players)[0]
-        return " ".join(words)
+        return self.game.position(document, header, deal=len(self.deals), move=len(self.moves) + 1,
+                                  hide_hands=hide_hands)
 
     def refused(self, line: str) -> list[str] | None:
         """The referee's problems when `line` is no move line at all (nothing is kept), else None."""
