@@ -16,7 +16,7 @@ from ...cards import Card
 from ...frozen import frozen
 from ...reader import Position, RecordReader
 from ...yamldoc import Document, Positions
-from .moves import Move, parse_move
+from .moves import Move, MoveReader, MoveSyntaxError, parse_move
 
 __all__ = ["DealRecord", "DealClaims", "SweepClaim", "SessionClaims", "TjuvRecord", "read_record", "Position",
            "Positions"]
@@ -82,7 +82,11 @@ class TjuvRecord:
 
 
 class _Reader(RecordReader):
-    """The shared reader."""
+    """The shared reader, with the seating's move lines known so far."""
+
+    def __init__(self, document: Document, players: tuple[str, ...]) -> None:
+        super().__init__(document, players)
+        self.moves = MoveReader(self.seats)
 
 
 def _deal_claims(reader: _Reader, raw: dict, *, path: tuple) -> DealClaims:
@@ -144,7 +148,10 @@ def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
     marks: Sequence[Any] = ()
     if "moves" in raw:
         items = raw["moves"] or []
-        moves = reader.parse_moves(items, deal=number, parse=_parse)
+        try:
+            moves = reader.moves.all(items)
+        except MoveSyntaxError:  # a line that is not a move: each problem at its line
+            moves = reader.parse_moves(items, deal=number, parse=_parse)
         marks = document.marks.get(id(items), ())
     claims = _deal_claims(reader, raw["claims"], path=path + ("claims",)) if raw.get("claims") else None
     return DealRecord(
