@@ -24,7 +24,7 @@ from ...errors import shown
 from ...frozen import frozen
 from ...reader import Position, RecordReader
 from ...yamldoc import Document, Positions
-from .moves import Move, parse_move
+from .moves import Move, MoveReader, MoveSyntaxError, parse_move
 from .pots import PotKind
 
 __all__ = ["NOBODY", "BetweenKind", "Between", "AnteRecord", "EndingRecord", "DealClaims", "DealRecord",
@@ -134,7 +134,12 @@ class FlipFlopRecord:
 
 
 class _Reader(RecordReader):
-    """The shared reader (its players are the whole roster), with what only this game reads."""
+    """The shared reader (its players are the whole roster), with what only this game reads,
+    and the seating's move lines known so far."""
+
+    def __init__(self, document: Document, players: tuple[str, ...]) -> None:
+        super().__init__(document, players)
+        self.moves = MoveReader(self.seats)
 
     def seat_or_none(self, value: Any, path: tuple) -> int | None:
         return NOBODY if value == "none" else self.seat(value, path)
@@ -273,7 +278,10 @@ def _deal(reader: _Reader, raw: dict, number: int) -> DealRecord:
         if "ending" in raw:
             reader.fail(path + ("ending",), "a deal records either its moves or an outcome-only ending, not both",
                         key=True)
-        moves = reader.parse_moves(raw["moves"], deal=number, parse=_parse_move)
+        try:
+            moves = reader.moves.all(raw["moves"])
+        except MoveSyntaxError:  # a line that is not a move: each problem at its line
+            moves = reader.parse_moves(raw["moves"], deal=number, parse=_parse_move)
     ending = _ending(reader, raw["ending"], path + ("ending",)) if "ending" in raw else None
     reveal = None
     if "reveal" in raw:
