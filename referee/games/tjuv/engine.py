@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Iterable, Sequence
 
 from ...cards import Card, format_cards
@@ -31,17 +31,18 @@ from ...findings import Finding, Severity
 from ...frozen import frozen
 from ...hand import Hand
 from . import rules as R
+from .batch import run as run_moves
 from .deal import TJUV_PACK, StartingPosition, in_pack
 from .legal import LegalMoves, draws, plays, refills
 from .moves import Draw, Move, Pass, Place, Play, Turn
 from .options import StealMode, TjuvOptions
 from .piles import Pile
 from .talon import Talon, TalonIssue
+from .turn import HAND_SIZE, TABLE_SIZE
+from .turn import TurnState as _TurnState
 
 __all__ = ["TjuvDeal", "DealResult", "Step", "HAND_SIZE", "TABLE_SIZE"]
 
-HAND_SIZE = 3
-TABLE_SIZE = 3
 _PACK = frozenset(TJUV_PACK)
 
 
@@ -51,23 +52,6 @@ class Step(enum.Enum):
     REFILL = "refill"
     OVER = "over"
     STOPPED = "stopped"
-
-
-@dataclass(slots=True)
-class _TurnState:
-    """What the mover has done in the current turn."""
-
-    mover: int
-    played: bool = False
-    passed: bool = False
-    drew: bool = False  # the step-2 draw happened (possibly too early)
-    draw_due: bool = False  # step 2 is still owed
-    place_open: bool = False  # a from_hand placement waits for its draw
-    place_required: bool = False  # ... and that round was required
-    refilled_early: bool = False  # a refill round came before the step-2 draw
-    talon_at_draw: int = 0  # talon size when step 2 began
-    flagged: bool = False  # a finding named the mover during this turn
-    closed: bool = False
 
 
 @frozen(slots=True)
@@ -248,6 +232,11 @@ class TjuvDeal:
         start = self._move_start = len(self.findings)
         self._apply(move)
         return self.findings[start:]
+
+    def run(self, moves: Sequence[Move]) -> list[Finding]:
+        """Every move in turn, up to a stop, on a deal just opened (the
+        `BatchState` fast path, batch.py): the same as `apply` on each."""
+        return run_moves(self, moves)
 
     def _apply(self, move: Move) -> None:
         errors_before = self._errors

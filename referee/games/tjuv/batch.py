@@ -1,0 +1,225 @@
+"""Tjuv's fast path (`TjuvDeal.run`, a core `BatchState`): a deal's moves
+replayed in one call, the same as `TjuvDeal.apply` on each in turn.
+
+The events a legal deal is mostly made of are refereed here by shortcuts
+that first test, changing nothing, that the full rule path (`_apply`)
+would find nothing wrong, and then change the state exactly as it would:
+
+- a play of one held card of the pack by the player due, where the turn
+  before it closes with nothing left undone (TJ-3.1, TJ-3.12 to TJ-3.14,
+  TJ-3.19), its capture derived or recorded as the capture set (TJ-3.3),
+  its steals derived or naming eligible piles the steal mode allows
+  (TJ-3.6 to TJ-3.10), and no other top and no merge (TJ-3.11);
+- the mover's step-2 draw, or the draw after a refill placement, of the
+  card the talon gives without an issue (TJ-3.12, TJ-3.14);
+- a required refill round of the table_refill in force (TJ-3.13 to
+  TJ-3.15): a held card placed, or the talon card turned.
+
+Any other event, or one a test fails, goes down the full path, which finds
+whatever is wrong. tests/tjuv/test_tjuv_fast_path.py compares the two over
+seeded and broken games, move by move.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from ...cards import Card
+from ...findings import Finding
+from .deal import TJUV_PACK
+from .moves import Draw, Move, Place, Play, Turn
+from .options import StealMode
+from .piles import Pile
+from .turn import HAND_SIZE, TABLE_SIZE, TurnState
+
+if TYPE_CHECKING:
+    from .engine import TjuvDeal
+
+__all__ = ["run"]
+
+_PACK = frozenset(TJUV_PACK)
+
+
+def run(deal: TjuvDeal, moves: Sequence[Move]) -> list[Finding]:
+    """Every move in turn, the first as the deal's first, up to a stop; the findings."""
+    findings = deal.findings
+    start = len(findings)
+    hands = deal.hands
+    index = 0
+    for move in moves:
+        if deal.stopped:
+            break
+        index += 1
+        kind = move.__class__
+        if not deal.over:
+            if kind is Play:
+                done = _play(deal, move)  # type: ignore[arg-type]  # told apart by class, which mypy does not narrow
+            elif kind is Draw:
+                done = _draw(deal, move)  # type: ignore[arg-type]
+            elif kind is Place or kind is Turn:
+                done = _refill(deal, move)  # type: ignore[arg-type]
+            else:
+                done = False
+            if done:
+                deal._index = index
+                if not hands[deal.turn.mover].size:  # as _apply ends a move
+                    deal._move_start = len(findings)
+                    errors = deal._errors
+                    deal._check_over()
+                    if deal._errors > errors and deal._stops:
+                        deal._stop_here()
+                continue
+        deal.apply(move, index)
+    return findings[start:]
+
+
+def _play(deal: TjuvDeal, move: Play) -> bool:
+    """A clean step-1 play (`_begin_turn`, `_close_turn`, `_on_play`), applied; False: not taken."""
+    cards = move.cards
+    if len(cards) != 1 or move.into is not None:
+        return False
+    card = cards[0]
+    if card not in _PACK or (move.top is not None and move.top is not card):
+        return False
+    seat, turn = move.player, deal.turn
+    hand = deal.hands[seat]
+    if card not in hand.counts:
+        return False
+    new_turn = turn.played or turn.passed
+    if new_turn:
+        if turn.passed:
+            return False
+        if not turn.closed:  # _close_turn would report nothing
+            if turn.draw_due or (turn.place_open and turn.place_required):
+                return False
+            if len(deal.table) < TABLE_SIZE and deal.talon.size > 0:
+                return False
+            size = deal.hands[turn.mover].size
+            if not turn.flagged and (size > HAND_SIZE or (turn.talon_at_draw > 0 and size < HAND_SIZE)):
+                return False
+        due = (turn.mover + 1) % deal.n
+        if not deal.hands[due].size:
+            due = deal._next_seat(turn.mover)
+        if seat != due:
+            return False
+    elif seat != turn.mover:
+        return False
+    rank, suit = card.rank, deal._table_suits[card.suit_index]  # (a pack card has a suit)
+    capture_set = [c for c in suit if c.rank < rank] if suit else []  # deal.capture_set(card)
+    taken: Sequence[Card] = capture_set
+    recorded = move.capture
+    if recorded is not None:
+        if len(recorded) != len(capture_set) or not set(recorded).issuperset(capture_set):
+            return False
+        if recorded and not _PACK.issuperset(recorded):
+            return False
+        taken = recorded
+    stolen: Sequence[Pile] = ()
+    if move.steals is not None or deal._mandatory:
+        chosen = _steals(deal, move, card, captures=bool(capture_set))
+        if chosen is None:
+            return False
+        stolen = chosen
+    # every test passed: the state changes as the full path changes it
+    deal.turns += 1
+    if new_turn:
+        turn.closed = True
+        turn = deal.turn = TurnState(mover=seat)
+    hand.remove(card)
+    turn.played = True
+    deal.last_player = seat
+    table = deal.table
+    for c in taken:  # deal._table_take(c): every taken card is of the played card's suit
+        table.remove(c)
+        suit.remove(c)
+    if taken or stolen:
+        pile = [card, *taken]
+        for gone in stolen:
+            deal._pile_take(gone)
+            pile.extend(gone.cards)
+        deal._pile_add(Pile(seat, card, tuple(pile)))
+    else:
+        table.append(card)  # deal._table_add(card)
+        suit.append(card)
+    size = deal.talon.size
+    if size and not turn.drew:
+        turn.draw_due = True
+        turn.talon_at_draw = size
+    return True
+
+
+def _steals(deal: TjuvDeal, move: Play, card: Card, *, captures: bool) -> list[Pile] | None:
+    """The piles a play takes when `_recorded_steals` would report nothing; None otherwise."""
+    seat, steals = move.player, move.steals
+    if steals is None:  # steal_mode=mandatory: derived
+        return deal.eligible(seat, card) if captures else []
+    if not captures:
+        return [] if not steals else None
+    if not _PACK.issuperset(steals):
+        return None
+    chosen: list[Pile] = []
+    for top in steals:
+        pile = deal.piles.get(top)
+        if (pile is None or pile in chosen or pile.owner == seat or pile.sweep or pile.top.suit is not card.suit
+                or pile.top.rank >= card.rank):
+            return None
+        chosen.append(pile)
+    mode = deal.options.steal_mode
+    if mode is not StealMode.OPTIONAL and len(chosen) < len(deal.eligible(seat, card)):
+        if chosen or mode is StealMode.MANDATORY:  # all_or_none: all or none; mandatory: all
+            return None
+    return chosen
+
+
+def _draw(deal: TjuvDeal, move: Draw) -> bool:
+    """A clean draw of the mover's turn (`_on_draw`), applied; False: not taken."""
+    turn = deal.turn
+    if move.player != turn.mover or turn.passed or not turn.played:
+        return False
+    if not turn.place_open and (not turn.draw_due or turn.refilled_early):
+        return False
+    card = move.card
+    if card is not None and card not in _PACK:
+        return False
+    talon = deal.talon
+    resolved, issues = talon.check(card)
+    if issues or resolved is None:
+        return False
+    if turn.place_open:
+        turn.place_open = False
+    else:
+        turn.draw_due = False
+        turn.drew = True
+    talon.remove(resolved)
+    deal.hands[move.player].add(resolved)
+    return True
+
+
+def _refill(deal: TjuvDeal, move: Place | Turn) -> bool:
+    """A clean, required refill round of the table_refill in force (`_on_refill`), applied; False: not taken."""
+    turn = deal.turn
+    seat = move.player
+    if seat != turn.mover or turn.passed or not turn.played or turn.draw_due or turn.place_open:
+        return False
+    if move.capture or move.steals or len(deal.table) >= TABLE_SIZE or not deal.talon.size:
+        return False
+    card = move.card
+    if card is not None and card not in _PACK:
+        return False
+    if move.__class__ is Place:
+        if not deal._from_hand or card is None or card not in deal.hands[seat].counts:
+            return False
+        deal.hands[seat].remove(card)
+        deal._table_add(card)
+        if deal.talon.size:
+            turn.place_open = True
+            turn.place_required = True
+        return True
+    if deal._from_hand:
+        return False
+    resolved, issues = deal.talon.check(card)
+    if issues or resolved is None:
+        return False
+    deal.talon.remove(resolved)
+    deal._table_add(resolved)
+    return True
