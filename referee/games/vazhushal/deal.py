@@ -126,8 +126,9 @@ def check_deal(options: VazhushalOptions, record: DealRecord, *, players: tuple[
         what = f"redealt deal {number}"
         check.hands(redeal.dealt, where=redeal.at, what=what)
         check.doubles(redeal.dealt, frozenset(redeal.declared), redeal=True, where=redeal.at)
-    used = check.hands(record.dealt, where=at.get("hands"), what="the deal")
-    check.doubles(record.dealt, frozenset(), redeal=False, where=at.get("hands"), late=late_declarers)
+    hands_at = at.get("hands") or at["deal"]  # as `report` falls back
+    used = check.hands(record.dealt, where=hands_at, what="the deal")
+    check.doubles(record.dealt, frozenset(), redeal=False, where=hands_at, late=late_declarers)
 
     negative = record.negative
     if options.negative_joker and negative is None:

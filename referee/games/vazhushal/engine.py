@@ -239,6 +239,12 @@ class GameState:
         return Turn(player=seat, start_hand=_copy(self.hands[seat]), start_melds=[m.cards for m in melds],
                     had_melds=bool(melds), had_pure=self.has_pure_sequence(seat), final=final)
 
+    def _meld_turn(self) -> Turn:
+        """The turn of the meld phase under way (set whenever the phase is MELD)."""
+        turn = self.turn
+        assert turn is not None, "a meld phase without its turn"
+        return turn
+
     # ------------------------------------------------------- the State protocol
 
     @property
@@ -298,24 +304,31 @@ class GameState:
             if self.ahead is None:
                 self._ghost_sees(move)
             return
-        kind = type(move)  # the move types are final: comparing types is the cheapest dispatch
-        if kind is Overflow:
+        # the move types are final: comparing types is the cheapest dispatch
+        if type(move) is Overflow:
             self._on_overflow(move)
             return
         self.last_overflow = None
-        if kind is Declare:
+        if type(move) is DrawStock or type(move) is DrawLine:
+            if self.phase is not Phase.OVER:
+                self._on_draw(move)
+                return
+        elif type(move) is Discard:
+            if self.phase is not Phase.OVER:
+                self._on_discard(move)
+                return
+        elif type(move) is Declare:
             self._on_declare(move)
-        elif kind is EndMark:
+            return
+        elif type(move) is EndMark:
             self._on_end_mark(move)
-        elif self.phase is Phase.OVER:
-            self._report(R.TURN_SHAPE, self.count, f"nothing may follow going out ({self.name(self.out_player)} went out)",
-                         player=getattr(move, "player", None))
-        elif kind is DrawStock or kind is DrawLine:
-            self._on_draw(move)
-        elif kind is Discard:
-            self._on_discard(move)
-        elif kind is Meld or kind is Add or kind is Rearrange:
-            self._on_meld_action(move)
+            return
+        elif self.phase is not Phase.OVER:
+            if type(move) is Meld or type(move) is Add or type(move) is Rearrange:
+                self._on_meld_action(move)
+            return
+        self._report(R.TURN_SHAPE, self.count, f"nothing may follow going out ({self.name(self.out_player)} went out)",
+                     player=getattr(move, "player", None))
 
     def finish(self) -> list[Finding]:
         """The moves have run out: close the final phase, or say the game did
@@ -330,7 +343,7 @@ class GameState:
             self.final_turns = {}
             self.phase = Phase.OVER
         elif self.phase in (Phase.DRAW, Phase.MELD):
-            where = f"in {self.name(self.turn.player)}'s turn" if self.phase is Phase.MELD else "before the game ended"
+            where = f"in {self.name(self.current_player())}'s turn" if self.phase is Phase.MELD else "before the game ended"
             self._report(R.TURN_SHAPE, self.count, f"the moves stop {where} (no one went out and the stock"
                                                    " is not exhausted)")
             self.incomplete = True
@@ -341,7 +354,7 @@ class GameState:
         if self.phase is Phase.DRAW:
             return (self.turn_player,)
         if self.phase is Phase.MELD:
-            return (self.turn.player,)
+            return (self._meld_turn().player,)
         if self.phase is Phase.FINAL:
             return tuple(range(self.n))
         return ()
@@ -350,7 +363,7 @@ class GameState:
         if self.phase is not Phase.OVER or self.incomplete:
             return GameResult(settled=False, end=None, out_player=None, scores=None, winners=frozenset())
         scores = self.scores()
-        if self.end is End.OUT:
+        if self.out_player is not None:  # set with End.OUT, and only then
             winners = frozenset({self.out_player})
         else:
             top = max(scores.values())
@@ -409,7 +422,7 @@ class GameState:
             self._draw(move, turn)
             return
         if self.phase is Phase.MELD:
-            turn = self.turn
+            turn = self._meld_turn()
             if seat == turn.player:
                 self._report(R.DRAW, self.count, f"{self.name(seat)} draws a second time in one turn", player=seat)
                 self._draw(move, turn)
@@ -496,8 +509,8 @@ class GameState:
             turn = self.final_turns.get(seat)
             if turn is None:
                 turn = self.final_turns[seat] = self._start_turn(seat, final=True)
-        elif self.phase is Phase.MELD and seat == self.turn.player:
-            turn = self.turn
+        elif self.phase is Phase.MELD and seat == (current := self._meld_turn()).player:
+            turn = current
         else:
             when = "before drawing" if seat == self.turn_player and self.phase is Phase.DRAW else \
                 "outside their own meld phase"
@@ -522,7 +535,7 @@ class GameState:
                          player=seat)
             self._report(R.GOING_OUT, self.count, "going out needs a last card to discard face down", player=seat)
 
-    def _declared(self, move: Move, problems: list[tuple[str, str]]) -> None:
+    def _declared(self, move: Meld | Add | Rearrange, problems: list[tuple[str, str]]) -> None:
         for rule, message in problems:
             self._report(rule, self.count, message, player=move.player)
 
@@ -569,7 +582,7 @@ class GameState:
     def _rearrange(self, move: Rearrange, turn: Turn) -> bool:
         seat = move.player
         old_melds = self.melds[seat]
-        old = Counter()
+        old: Counter[Card] = Counter()
         for m in old_melds:
             old.update(m.physical())
         resolved, problems = [], []
@@ -605,15 +618,16 @@ class GameState:
             self._report(R.TURN_SHAPE, self.count, "nobody discards after the stock ran out", player=seat)
             self._loose_discard(move)
             return
+        turn = self.turn  # set in the meld phase (the phase is DRAW or MELD here)
         if self.phase is Phase.DRAW and seat == self.turn_player:
             self._report(R.DRAW, self.count, f"{self.name(seat)} discards without drawing first", player=seat)
-            self.turn = self._start_turn(seat)
+            self.turn = turn = self._start_turn(seat)
             self.turns += 1
             self.turn_started = self.count
             self.phase = Phase.MELD
             self.first_turn = False
-        elif self.phase is Phase.DRAW or seat != self.turn.player:
-            current = self.turn_player if self.phase is Phase.DRAW else self.turn.player
+        elif self.phase is Phase.DRAW or turn is None or seat != turn.player:
+            current = self.turn_player if self.phase is Phase.DRAW or turn is None else turn.player
             if seat == self.last_discarder and self.phase is Phase.DRAW:
                 self._report(R.DISCARD, self.count, f"{self.name(seat)} discards a second time in one turn", player=seat)
             else:
@@ -621,7 +635,6 @@ class GameState:
                              player=seat)
             self._loose_discard(move)
             return
-        turn = self.turn
         self._close(turn)
         hand = self.hands[seat]
         held = sum(hand.values())
@@ -726,7 +739,7 @@ class GameState:
 
     def current_player(self) -> int | None:
         if self.phase is Phase.MELD:
-            return self.turn.player
+            return self._meld_turn().player
         if self.phase is Phase.DRAW:
             return self.turn_player
         return None

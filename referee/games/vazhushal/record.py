@@ -8,7 +8,7 @@ copies than the packs hold) are left for the deal check (VZ-9.4).
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Hashable, Mapping, Sequence
 
 from ...cards import Card
 from ...errors import shown
@@ -26,7 +26,7 @@ class Dealt:
 
     hands: tuple[tuple[Card, ...], ...]
     present: tuple[bool, ...]
-    at: Mapping[int, Position]  # where each seat's hand is written (looked up when read)
+    at: Mapping[Hashable, Position]  # where each seat's hand is written, by seat (looked up when read)
 
 
 @frozen(slots=True)
@@ -42,14 +42,14 @@ class Redeal:
 class DealClaims:
     scores: dict[int, int] | None = None
     winners: frozenset[int] | None = None
-    at: Mapping[str, Position] | None = None
+    at: Mapping[Hashable, Position] | None = None
 
 
 @frozen(slots=True)
 class MatchClaims:
     wins: dict[int, int] | None = None
     winner: int | None = None
-    at: Mapping[str, Position] | None = None
+    at: Mapping[Hashable, Position] | None = None
 
 
 @frozen(slots=True)
@@ -62,7 +62,7 @@ class DealRecord:
     first: tuple[Card, ...]  # returned jokers first (VZ-10.5), the card that starts the line last
     moves: tuple[Move, ...]
     claims: DealClaims | None
-    at: Mapping[str, Position]  # 'deal', and each key of the deal
+    at: Mapping[Hashable, Position]  # 'deal', and each key of the deal
     move_marks: Sequence[Any] = ()  # the parser's marks of the move lines, read only for findings
 
     def position(self, index: int | None) -> tuple[int | None, int | None]:
@@ -79,7 +79,7 @@ class VazhushalRecord:
     players: tuple[str, ...]
     deals: tuple[DealRecord, ...]
     claims: MatchClaims | None
-    at: Mapping[str, Position]
+    at: Mapping[Hashable, Position]
 
 
 class _Reader(RecordReader):
@@ -125,9 +125,8 @@ def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
         if len(found) > 1:
             reader.fail(path + ("negative",), "one negative joker, or 'none'")
     first = reader.cards(raw["first"], path + ("first",))
-    if not first:
+    if not first:  # a problem: read_record raises before this deal is used
         reader.fail(path + ("first",), "the first card of the line is missing")
-        first = (None,)
     moves: list[Move] = reader.parse_moves(raw["moves"], deal=number, parse=_parse)
     claims = None
     if raw.get("claims"):
