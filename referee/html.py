@@ -103,7 +103,7 @@ def _finding(finding: Finding, names: tuple[str, ...] = ()) -> str:
     where = ", ".join(f"{k} {v}" for k, v in (("deal", finding.deal), ("move", finding.move),
                                                ("line", finding.line)) if v is not None)
     kind = " note" if finding.severity is Severity.NOTE else ""
-    penalty = f"<br>penalty: {_cards(finding.penalty, names)}" if finding.penalty else ""
+    penalty = f"<br>penalty: {_cards(finding.penalty.text(), names)}" if finding.penalty is not None else ""
     return (f'<div class="finding{kind}"><a class="rule" href="#rule-{finding.rule}">{finding.rule}</a> '
             f'<span class="where">{_escape(where)}</span><br>{_cards(finding.message, names)}{penalty}</div>')
 

@@ -149,8 +149,8 @@ class Recorder:
         for f in report.findings:
             where = f"deal {f.deal}, move {f.move}" if f.move is not None else f"deal {f.deal}"
             text = f"{f.rule} ({where}{', ' + f.player if f.player else ''}): {f.message}"
-            if f.penalty:
-                text += f"; penalty: {f.penalty}"
+            if f.penalty is not None:
+                text += f"; penalty: {f.penalty.text()}"
             out.append(("ruling: " if f.is_error else "note: ") + text)
         return out
 

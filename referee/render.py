@@ -38,8 +38,8 @@ def finding_line(file: str, finding: Finding) -> str:
     if finding.severity is Severity.NOTE:
         prefix += "note: "
     text = f"{prefix}{finding.rule} {', '.join(where) + ': ' if where else ''}{shown(finding.message, 400)}"
-    if finding.penalty:
-        text += f"; penalty {shown(finding.penalty, 400)}"
+    if finding.penalty is not None:
+        text += f"; penalty {shown(finding.penalty.text(), 400)}"
     return text
 
 
@@ -172,8 +172,8 @@ def render_github(reports: Iterable[Report], *, seconds: float | None = None) ->
         for finding in report.findings:
             where = [f"{k} {v}" for k, v in (("deal", finding.deal), ("move", finding.move)) if v is not None]
             message = (", ".join(where) + ": " if where else "") + finding.message
-            if finding.penalty:
-                message += f"; penalty {finding.penalty}"
+            if finding.penalty is not None:
+                message += f"; penalty {finding.penalty.text()}"
             level = "error" if finding.is_error else "notice"
             lines.append(_annotation(level, report.file, finding.line, finding.column, finding.rule, message))
     return "\n".join(lines) + ("\n" if lines else "")

@@ -16,7 +16,7 @@ from typing import Any, Iterable, Mapping
 
 from .errors import shown
 from .frozen import frozen
-from .findings import Finding
+from .findings import Finding, Penalty
 from .games.table import Beat, Position
 from .render import finding_line
 from .report import Report
@@ -30,7 +30,7 @@ def rules_cited(findings: Iterable[Finding]) -> list[str]:
     """The rule IDs findings cite (their penalty rule included), in order of first use."""
     seen: list[str] = []
     for finding in findings:
-        for rule in (finding.rule, *(finding.penalty.split(":")[0:1] if finding.penalty else ())):
+        for rule in (finding.rule, *((finding.penalty.rule,) if finding.penalty is not None else ())):
             if rule not in seen and rule_text(rule) is not None:
                 seen.append(rule)
     return seen
@@ -55,6 +55,13 @@ def _redact(text: str, secret: frozenset[str]) -> str:
     if not secret:
         return text
     return _TOKEN.sub(lambda m: HIDDEN_CARD if m.group(0) in secret else m.group(0), text)
+
+
+def _redact_penalty(penalty: Penalty, secret: frozenset[str]) -> Penalty:
+    """The penalty with its hidden cards written as HIDDEN_CARD."""
+    if not secret or secret.isdisjoint(penalty.cards):
+        return penalty
+    return dataclasses.replace(penalty, cards=tuple(HIDDEN_CARD if c in secret else c for c in penalty.cards))
 
 
 def _mover(line: str, players: Iterable[str]) -> str:
@@ -146,7 +153,7 @@ def show_view(report: Report, position: Position) -> ShowView:
     public = set().union(*(card_tokens(line) for line in position.lines)) if position.lines else set()
     secret = frozenset(position.hidden - recorded_cards - public)
     here = tuple(dataclasses.replace(f, message=_redact(f.message, secret),
-                                     penalty=_redact(f.penalty, secret) if f.penalty else f.penalty)
+                                     penalty=_redact_penalty(f.penalty, secret) if f.penalty else f.penalty)
                  for f in report.findings if f.deal == position.deal and f.move == position.move)
     legal, counted = legal_lines(position.legal, hidden=position.hidden, players=report.players)
     stopped = next((f for f in report.findings if f.deal == position.deal and f.stops_deal

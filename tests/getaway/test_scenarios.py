@@ -113,7 +113,7 @@ def test_x3_revoke_penalty():
     play(state, ["N play 8C", "E play 5D"])
     assert wheres(state) == {(2, "GW-4.4")}
     finding = state.findings[0]
-    assert finding.player == "E" and finding.penalty.startswith("GW-4.1")
+    assert finding.player == "E" and finding.penalty.rule == "GW-4.1" and finding.penalty.player == "E"
     state.advance()
     after = sizes(state)
     assert {p: after[p] - before[p] for p in NESW} == {"N": -1, "E": 1, "S": 0, "W": 0}

@@ -4,8 +4,8 @@ numbers, plays, leads, breaks and skips, each checked against the rules
 
 from __future__ import annotations
 
-from ...cards import Card, format_cards
-from ...findings import Severity
+from ...cards import Card
+from ...findings import Penalty, Severity
 from . import rules as R
 from .between import Between
 from .moves import Break, Draw, Move, Play, Skip, Take, TrickMark
@@ -229,8 +229,8 @@ class PlayRules(Between):
         if played is not None:
             self.hands[seat].remove(played)
             trick.extra.append((seat, played))
-        taken = format_cards(trick.cards()) or "no cards"
-        penalty = f"{R.PENALTY}: {self.name(seat)} takes {taken} and leads trick {trick.number + 1}"
+        penalty = Penalty(rule=R.PENALTY, player=self.players[seat], cards=tuple(c.token for c in trick.cards()),
+                          leads=trick.number + 1)
         for rule, why in broken:
             self._report(rule, why, player=seat, penalty=penalty)
             self.penalties.append((seat, rule))

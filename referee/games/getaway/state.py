@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from ...cards import Card, Suit
-from ...findings import Finding, Severity
+from ...findings import Finding, Penalty, Severity
 from ...hand import Hand
 from .options import EmptyPower, FirstTrickOrder, GetawayOptions, Pickup, TakeHand, Trump
 from .trick import ACE_OF_SPADES, Phase, Trick
@@ -109,7 +109,7 @@ class RoundState:
 
     def _report(
         self, rule: str, message: str, *, player: int | None = None,
-        penalty: str | None = None, stops: bool = False, severity: Severity = Severity.ERROR,
+        penalty: Penalty | None = None, stops: bool = False, severity: Severity = Severity.ERROR,
     ) -> None:
         """A finding at the move being applied (its line is looked up later, by the record)."""
         self.findings.append(Finding(
