@@ -133,13 +133,16 @@ def starting_position(*, dealer: int, round_one: list[tuple[Card, ...]], exposed
     order less the removed ones, then the extra card; `rest` is the talon."""
     n = len(round_one)
     shown = [c for seat in dealing_order(dealer, n) for c in exposed[seat]]
-    left = list(removed)
-    kept = []
-    for c in shown:
-        if c in left:
-            left.remove(c)
-        else:
-            kept.append(c)
+    if removed:
+        left = list(removed)
+        kept = []
+        for c in shown:
+            if c in left:
+                left.remove(c)
+            else:
+                kept.append(c)
+    else:
+        kept = shown
     hands = []
     for seat in range(n):
         hand = list(round_one[seat])
@@ -147,11 +150,14 @@ def starting_position(*, dealer: int, round_one: list[tuple[Card, ...]], exposed
             if c in hand:
                 hand.remove(c)
         hands.append((*hand, *round_two[seat]))
-    removed_set = set(removed)
-    return StartingPosition(
-        dealer=dealer, hands=tuple(hands), table=tuple(kept) + tuple(extra), removed=tuple(removed),
-        talon_order=talon_order, upper=tuple(c for c in rest.elements() if c not in removed_set),
-        bottom=tuple(c for c in rest.elements() if c in removed_set))
+    talon = list(rest.elements())
+    if removed:
+        removed_set = set(removed)
+        upper, bottom = tuple(c for c in talon if c not in removed_set), tuple(c for c in talon if c in removed_set)
+    else:
+        upper, bottom = tuple(talon), ()
+    return StartingPosition(dealer=dealer, hands=tuple(hands), table=(*kept, *extra), removed=tuple(removed),
+                            talon_order=talon_order, upper=upper, bottom=bottom)
 
 
 def check_deal(options: TjuvOptions, players: tuple[str, ...], *, record: DealRecord) -> DealCheck:
@@ -189,7 +195,7 @@ def check_deal(options: TjuvOptions, players: tuple[str, ...], *, record: DealRe
     stock = _round_two(out, record, order=order, removed=removed)
     if out.structural:
         return out.result(None)
-    rest = +stock
+    rest = _counter({c: count for c, count in stock.items() if count > 0})  # +stock
     talon_order = record.talon
     if talon_order is not None:
         _check_talon_order(out, talon_order, rest=rest, removed=removed_set)
@@ -206,7 +212,7 @@ def _round_two(out: _Problems, record: DealRecord, *, order: list[int], removed:
     Round one and the extra card are known to be pack cards, none twice."""
     players, n = out.players, len(order)
     dealt = _initial(record)
-    stock = Counter({c: 1 for c in TJUV_PACK if c not in dealt})  # undealt after the adjustment
+    stock = _counter(dict.fromkeys([c for c in TJUV_PACK if c not in dealt], 1))  # undealt after the adjustment
     stock.update(removed)
     round_two = record.round_two
     assert round_two is not None, "checked by check_deal"
@@ -227,8 +233,26 @@ def _round_two(out: _Problems, record: DealRecord, *, order: list[int], removed:
     return stock
 
 
+def _counter(counts: dict[Card, int]) -> Counter[Card]:
+    """A Counter holding `counts` (made without Counter's per-key loop)."""
+    made: Counter[Card] = Counter()
+    dict.update(made, counts)
+    return made
+
+
 def _check_cards(out: _Problems, record: DealRecord) -> None:
     """TJ-2.1: every card of the pack, and none twice."""
+    first: list[Card] = [c for cards in (record.round_one or {}).values() for c in cards]
+    first += record.extra or ()
+    later = [cards for key in ("exposed", "round_two") for cards in (getattr(record, key) or {}).values()]
+    later += [cards for cards in (record.removed, record.talon) if cards is not None]
+    if _PACK.issuperset(first) and all(map(_PACK.issuperset, later)) and len(set(first)) == len(first):
+        return  # (the common record: the checks below find nothing)
+    _card_problems(out, record)
+
+
+def _card_problems(out: _Problems, record: DealRecord) -> None:
+    """`_check_cards` of a record with a problem: each one found and placed."""
     players = out.players
     listed: list[tuple[str, str, tuple[Card, ...]]] = []
     for key, label in (("round_one", "round one"), ("exposed", "the exposed cards"), ("round_two", "round two")):
@@ -368,7 +392,7 @@ def _adjustment(out: _Problems, options: TjuvOptions, *, record: DealRecord, n: 
 def _check_talon_order(out: _Problems, order: tuple[Card, ...], *, rest: Counter[Card], removed: set[Card]) -> None:
     """TJ-10.2 (f): exactly the undealt cards; TJ-2.12: removed cards last."""
     written = Counter(order)
-    if written != rest:
+    if dict.__ne__(written, rest):  # (both hold positive counts only: dict equality is Counter equality)
         missing = format_cards(sorted((rest - written).elements(), key=lambda c: c.index))
         extra = format_cards(sorted((written - rest).elements(), key=lambda c: c.index))
         parts = ([f"missing {missing}"] if missing else []) + ([f"not undealt: {extra}"] if extra else [])

@@ -207,6 +207,10 @@ class MoveReader:
         """Each line parsed (`parse_move`); raises MoveSyntaxError at the first
         line that is not a move."""
         known, seats = self.known, self.seats
+        try:
+            return list(map(known.__getitem__, lines))  # every line seen before (the usual case in an archive)
+        except KeyError:
+            pass
         moves = []
         for text in lines:
             move = known.get(text)

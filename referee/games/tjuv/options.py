@@ -49,6 +49,9 @@ class OnViolation(enum.Enum):
     CONTINUE = "continue"
 
 
+_MADE: dict[tuple, TjuvOptions] = {}  # options by their ruleset values, at most 64
+
+
 @frozen(slots=True, kw_only=True)
 class TjuvOptions:
     """Every option of tjuv.md section 6; the defaults are the `tjuv` preset.
@@ -64,9 +67,19 @@ class TjuvOptions:
 
     @classmethod
     def from_values(cls, values: Mapping[str, object]) -> TjuvOptions:
-        """From a resolved ruleset's typed values (see `rulesets.resolve`)."""
-        return typed_options(cls, values, converters={
-            "players": lambda raw: None if str(raw) == SEATS else int(str(raw))})
+        """From a resolved ruleset's typed values (see `rulesets.resolve`);
+        the same values give the same (frozen) object."""
+        try:
+            key = tuple(values.items())
+            made = _MADE.get(key)
+        except TypeError:  # a value that is not hashable
+            key, made = None, None
+        if made is None:
+            made = typed_options(cls, values, converters={
+                "players": lambda raw: None if str(raw) == SEATS else int(str(raw))})
+            if key is not None and len(_MADE) < 64:
+                _MADE[key] = made
+        return made
 
     @property
     def from_hand(self) -> bool:
