@@ -31,7 +31,7 @@ from .melds import Token
 __all__ = [
     "Move", "DrawStock", "DrawLine", "Meld", "Add", "Rearrange", "Discard", "Declare", "Overflow",
     "EndMark", "MeldAction", "Draw", "parse_move", "write_move", "MoveSyntaxError", "RESERVED_NAMES",
-    "token_text",
+    "token_text", "MoveReader",
 ]
 
 RESERVED_NAMES = frozenset({"overflow", "end"})
@@ -138,7 +138,8 @@ def _token(text: str) -> Token:
 def _tokens(words: list[str], what: str) -> tuple[Token, ...]:
     if not words:
         raise MoveSyntaxError(f"{what} lists no cards")
-    return tuple(_token(w) for w in words)
+    plain = _PLAIN
+    return tuple(plain.get(w) or _token(w) for w in words)
 
 
 def _number(token: str, what: str) -> int:
@@ -169,13 +170,14 @@ def parse_move(text: str, *, seats: Mapping[str, int]) -> Move:
     verb = words[1]
     if verb == "discard" or verb == "out":
         if count == 3:
-            return Discard(player=player, card=move_card(words[2], jokers=True), out=verb == "out")
+            return Discard(player=player, card=_CANONICAL.get(words[2]) or move_card(words[2], jokers=True),
+                           out=verb == "out")
     elif verb == "draw":
         if count == 4 and words[2] == "stock":
-            return DrawStock(player=player, card=move_card(words[3], jokers=True))
+            return DrawStock(player=player, card=_CANONICAL.get(words[3]) or move_card(words[3], jokers=True))
         if count >= 4 and words[2] == "line":
             depth = _number(words[3], "a take's depth")
-            cards = tuple(move_card(w, jokers=True) for w in words[4:]) or None
+            cards = tuple(_CANONICAL.get(w) or move_card(w, jokers=True) for w in words[4:]) or None
             return DrawLine(player=player, depth=depth, cards=cards)
     elif verb == "meld":
         return Meld(player=player, tokens=_tokens(words[2:], "a meld"))
@@ -199,6 +201,44 @@ def parse_move(text: str, *, seats: Mapping[str, int]) -> Move:
         if count == 2:
             return Declare(player=player)
     raise not_a_move(text, game="Vazhushal", forms=_FORMS, words=MOVE_WORDS, seats=seats)
+
+
+_KNOWN: dict[tuple[str, ...], dict[str, Move]] = {}  # move lines already parsed, by seating
+_TABLES, _LINES = 256, 4096  # at most so many seatings, and lines per seating, are kept
+
+
+class MoveReader:
+    """Parses move lines, reusing one object per distinct line of a seating
+    (as Getaway's and Tjuv's do): moves hold no position, and a table writes
+    a few thousand distinct lines however many games it records (a game's
+    draws and discards repeat across its deals). Memory is bounded by
+    _TABLES x _LINES."""
+
+    __slots__ = ("seats", "known")
+
+    def __init__(self, seats: Mapping[str, int]) -> None:
+        self.seats = seats
+        key = tuple(seats)
+        known = _KNOWN.get(key)
+        if known is None:
+            known = {}
+            if len(_KNOWN) < _TABLES:
+                _KNOWN[key] = known
+        self.known = known
+
+    def all(self, lines: list[str]) -> list[Move]:
+        """Each line parsed (`parse_move`); raises MoveSyntaxError at the first
+        line that is not a move."""
+        known, seats = self.known, self.seats
+        moves = []
+        for text in lines:
+            move = known.get(text)
+            if move is None:
+                move = parse_move(text, seats=seats)
+                if len(known) < _LINES:
+                    known[text] = move
+            moves.append(move)
+        return moves
 
 
 def token_text(token: Token) -> str:

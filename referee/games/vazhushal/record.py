@@ -15,7 +15,7 @@ from ...errors import shown
 from ...frozen import frozen
 from ...reader import Position, RecordReader
 from ...yamldoc import Document, Positions
-from .moves import RESERVED_NAMES, Move, parse_move
+from .moves import RESERVED_NAMES, Move, MoveReader, MoveSyntaxError, parse_move
 
 __all__ = ["Dealt", "Redeal", "DealClaims", "MatchClaims", "DealRecord", "VazhushalRecord", "read_record"]
 
@@ -83,7 +83,12 @@ class VazhushalRecord:
 
 
 class _Reader(RecordReader):
-    """The shared reader, with what only this game reads."""
+    """The shared reader, with what only this game reads (and the seating's
+    move lines known so far)."""
+
+    def __init__(self, document: Document, players: tuple[str, ...]) -> None:
+        super().__init__(document, players)
+        self.moves = MoveReader(self.seats)
 
     def dealt(self, raw: dict, path: tuple) -> Dealt:
         hands: list[tuple[Card, ...]] = [() for _ in self.players]
@@ -127,7 +132,10 @@ def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
     first = reader.cards(raw["first"], path + ("first",))
     if not first:  # a problem: read_record raises before this deal is used
         reader.fail(path + ("first",), "the first card of the line is missing")
-    moves: list[Move] = reader.parse_moves(raw["moves"], deal=number, parse=_parse)
+    try:
+        moves: list[Move] = reader.moves.all(raw["moves"])
+    except MoveSyntaxError:  # a line that is not a move: each problem at its line
+        moves = reader.parse_moves(raw["moves"], deal=number, parse=_parse)
     claims = None
     if raw.get("claims"):
         cpath = path + ("claims",)
