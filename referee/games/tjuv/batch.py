@@ -109,9 +109,13 @@ def _play(deal: TjuvDeal, move: Play) -> bool:
     taken: Sequence[Card] = capture_set
     recorded = move.capture
     if recorded is not None:
-        if len(recorded) != len(capture_set) or not set(recorded).issuperset(capture_set):
+        size = len(recorded)
+        if size != len(capture_set):
             return False
-        if recorded and not _PACK.issuperset(recorded):
+        if size == 1:
+            if recorded[0] is not capture_set[0] or recorded[0] not in _PACK:
+                return False
+        elif size and (not set(recorded).issuperset(capture_set) or not _PACK.issuperset(recorded)):
             return False
         taken = recorded
     stolen: Sequence[Pile] = ()
@@ -124,8 +128,15 @@ def _play(deal: TjuvDeal, move: Play) -> bool:
     deal.turns += 1
     if new_turn:
         turn.closed = True
-        turn = deal.turn = TurnState(mover=seat)
-    hand.remove(card)
+        turn = deal.turn = TurnState(seat)
+    counts = hand.counts  # hand.remove(card), for a card with a suit
+    left = counts[card] - 1
+    if left:
+        counts[card] = left
+    else:
+        del counts[card]
+    hand.suits[card.suit_index] -= 1
+    hand.size -= 1
     turn.played = True
     deal.last_player = seat
     table = deal.table
