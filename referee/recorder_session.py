@@ -123,7 +123,8 @@ def run(path: Path, *, game: str | None = None, preset: str | None = None, playe
     else:
         recorder = _new_game(path, game=game, preset=preset, players=players, dealer=dealer,
                              overrides=overrides or {}, ask=ask)
-    if recorder.judge().in_progress is None and recorder.data.pop("in_progress", None):
+    recorder.judge()  # the record so far, replayed once; its last deal kept live
+    if "in_progress" not in recorder.data:  # it was over already
         recorder.save()
     print("type a move, or `help`")
     told: list[str] = []
@@ -133,13 +134,12 @@ def run(path: Path, *, game: str | None = None, preset: str | None = None, playe
             for line in status:
                 print(line)
         told = status
-        report = recorder.report
-        if report is None or report.in_progress is None:
+        progress = recorder.progress
+        if progress is None:
             break
-        if report.in_progress.state == "between_deals":
+        if progress.state == "between_deals":
             if _yes(ask, f"start deal {len(recorder.deals) + 1}? [Y/n]> "):
                 _deal(recorder, _ask(completion, recorder.players))
-                recorder.judge()
                 continue
             break
         who = ", ".join(recorder.to_play)
@@ -153,7 +153,7 @@ def run(path: Path, *, game: str | None = None, preset: str | None = None, playe
             continue
         if not _command(recorder, line, completion):
             break
-    return recorder.report.exit_code if recorder.report else 0
+    return recorder.exit_code
 
 
 def _yes(ask: Callable[[str], str], prompt: str) -> bool:
@@ -176,14 +176,12 @@ def _command(recorder: Recorder, line: str, completion: _Completion) -> bool:
         print("\n".join(recorder.show(hide_hands=line == "show hidden")))
     elif line == "next":
         _deal(recorder, _ask(completion, recorder.players))
-        recorder.judge()
     else:
-        problems = recorder.refused(line)
-        if problems is not None:
+        move, problems = recorder.read_move(line)
+        if move is None:
             for problem in problems:
                 print(f"  not recorded: {problem}")
             return True
-        said = recorder.play(line)
-        for text in said:
+        for text in recorder.play(line, move):
             print(text)
     return True

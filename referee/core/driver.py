@@ -48,7 +48,8 @@ the difference:
 
 from __future__ import annotations
 
-from dataclasses import field, replace
+import copy
+from dataclasses import field, fields, is_dataclass, replace
 from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence, cast
 
 from ..findings import Finding
@@ -56,7 +57,8 @@ from ..frozen import frozen
 from ..games.base import DealOutcome, InProgress, Verdict
 from .state import BatchState, State
 
-__all__ = ["Opening", "Play", "Closed", "Settlement", "Match", "Replay", "judge", "play_deal", "replay", "walk"]
+__all__ = ["Opening", "Play", "Closed", "Settlement", "Match", "Replay", "judge", "play_deal", "replay", "walk",
+           "Live", "live"]
 
 Position = tuple[int, int]
 
@@ -272,3 +274,175 @@ def replay(match: Match, *, deal: int, upto: int | None = None) -> Replay:
                 run.upto(upto)
             return run
     raise IndexError(deal)
+
+
+def live(match: Match, *, keep: Sequence[object] = ()) -> Live:
+    """The record so far judged once, as `judge(match, in_progress=True)`
+    judges it (`Live.verdict`), with its last deal left open for
+    `Live.push` to go on move by move (`referee record`). `keep`: objects
+    the match holds that never change (the typed record, its document),
+    shared by the copies of the match `push` makes, not copied."""
+    return Live(match, keep=keep)
+
+
+class Live:
+    """A record being written at the table: its last deal's `State` kept
+    live and each new move applied to it (`push`), with `verdict` after
+    each what `judge(match, in_progress=True)` says of the record with that
+    move (a finding of a pushed move has the `moves` key's line: the record
+    read had no line for it).
+
+    Each push also opens the deal again, with the move added, on a copy of
+    the match as it stood before the deal (its checks, not its moves): that
+    copy pauses or closes the deal and gives the standing, as the check's
+    match does at the record's end, and where its opening differs from the
+    one held (a game whose deal check reads the deal's moves: a declaration
+    made late), or the deal had stopped (a game that reads the moves after
+    a stop), the deal is replayed from it. When the record's end would
+    finish the deal (its state's `play_on` says None) it is finished and
+    closed there, and the next deal is for the caller to record and judge
+    again (`live`)."""
+
+    def __init__(self, match: Match, *, keep: Sequence[object] = ()) -> None:
+        self.players = match.players
+        self.keep = tuple(keep)
+        self.closed: list[Finding] = list(match.setup())  # setup's and every closed deal's findings
+        self.outcomes: list[DealOutcome] = []  # ... and outcomes
+        self.before: Match | None = None  # the match as it stood before the last deal was opened
+        self.deal: Any = None  # the last deal's record, as read
+        self.opening: Opening | None = None  # ... its opening, with every move pushed (None: closed)
+        self.run: Replay | None = None  # ... its replay, when it is replayed (the live state)
+        self.legal: Sequence[Any] = ()  # the moves legal now (`State.play_on`, asked on a copy)
+        self.ended = False  # the record's end finishes the open deal here
+        self.progress: InProgress | None = None
+        self._ahead: State | None = None  # the copy `play_on` was asked
+        deals = match.deals()
+        for deal in deals[:-1]:
+            opening = match.open(deal)
+            self.closed.extend(opening.findings)
+            play = play_deal(opening, players=match.players)
+            self.closed.extend(play.findings)
+            closed = match.close(deal, play)
+            self.closed.extend(closed.findings)
+            self.outcomes.append(closed.outcome)
+        if deals:
+            self.deal = deals[-1]
+            self.before = self._copy(match)
+            self._open(match.open(self.deal))
+        self._judge(match, self.deal)
+
+    @property
+    def playing(self) -> bool:
+        """The last deal is open to more moves."""
+        return self.opening is not None
+
+    @property
+    def state(self) -> State | None:
+        """The open deal's live state (None when it is not replayed, or closed)."""
+        return self.run.state if self.run is not None else None
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        return self.verdict.findings
+
+    def push(self, move: Any) -> list[Finding]:
+        """One more recorded move of the open deal; the findings it adds (or changes)."""
+        held, run = self.opening, self.run
+        assert held is not None and self.before is not None, "a deal open to moves"
+        before = self.verdict.findings
+        moves = (*held.moves, move)
+        deal = self.deal
+        assert is_dataclass(deal) and "moves" in {f.name for f in fields(deal)}, "a deal record with its moves"
+        deal = replace(deal, moves=moves)  # type: ignore[type-var]  # a dataclass instance
+        match = self._copy(self.before)
+        opening = match.open(deal)
+        if run is None or run.state.stopped or opening.findings != held.findings or opening.replay != held.replay \
+                or opening.settled != held.settled:
+            self._open(opening)
+        else:
+            self.opening = run.opening = replace(held, moves=moves)
+            run.step()
+            self._look()
+        self._judge(match, deal)
+        return _added(before, self.verdict.findings)
+
+    def _open(self, opening: Opening) -> None:
+        """Replay the open deal from `opening`, as the check replays it."""
+        self.opening = opening
+        self.run = Replay(opening).rest() if opening.replay and opening.state is not None else None
+        self._look()
+
+    def _look(self) -> None:
+        """Where the open deal stands, read on a copy of its state (`play_on`
+        settles what the next event would settle: the live state must not)."""
+        opening, run = self.opening, self.run
+        assert opening is not None
+        moves = len(opening.moves)
+        self.legal, self.ended, self._ahead = (), False, None
+        if run is None:
+            self.ended = opening.settled
+            self.progress = None if opening.settled else InProgress(deal=opening.number, move=moves, state="stopped")
+            return
+        if run.state.stopped:
+            self.progress = InProgress(deal=opening.number, move=moves, state="stopped")
+            return
+        self._ahead = ahead = copy.deepcopy(run.state)
+        legal = ahead.play_on()
+        if legal is None:
+            self.ended, self.progress = True, None
+            return
+        self.legal = legal
+        self.progress = InProgress(deal=opening.number, move=moves, legal_moves=len(legal),
+                                   to_play=tuple(self.players[s] for s in ahead.to_play()))
+
+    def _judge(self, match: Match, deal: Any) -> None:
+        """The open deal paused or closed on `match` (which opened it), as
+        `judge` does at the record's end; then the standing or the settlement."""
+        opening, run = self.opening, self.run
+        findings, outcomes = list(self.closed), list(self.outcomes)
+        if opening is not None:
+            moves = len(opening.moves)
+            if run is None:
+                play = Play(number=opening.number, state=None, findings=(), moves=moves, replayed=False,
+                            finished=False, progress=self.progress)
+            else:
+                state = self._ahead if self._ahead is not None else run.state  # the state the check asked `play_on`
+                if self.ended:  # finished there, as the check finishes it
+                    run.state = state
+                    run.finish()
+                play = Play(number=opening.number, state=state, findings=tuple(run.findings), moves=moves,
+                            replayed=True, finished=self.ended, progress=self.progress)
+            findings.extend(opening.findings)
+            findings.extend(play.findings)
+            closed = match.pause(deal, play) if self.progress is not None else match.close(deal, play)
+            findings.extend(closed.findings)
+            outcomes.append(closed.outcome)
+            if self.progress is None:  # the deal is over: closed for good
+                self.closed, self.outcomes = list(findings), list(outcomes)
+                self.opening = self.run = None
+                self.legal = ()
+                if match.goes_on():
+                    self.progress = InProgress(deal=closed.outcome.number, move=moves, state="between_deals")
+        settlement = match.standing(self.progress) if self.progress is not None else match.settle()
+        findings.extend(settlement.findings)
+        self.verdict = Verdict(findings=tuple(findings), deals=tuple(outcomes), lines=settlement.lines,
+                               data=settlement.data, in_progress=self.progress)
+
+    def _copy(self, match: Match) -> Match:
+        memo: dict[int, Any] = {id(kept): kept for kept in self.keep}
+        deals = match.deals()
+        memo[id(deals)] = deals
+        memo.update((id(deal), deal) for deal in deals)
+        return copy.deepcopy(match, memo)
+
+
+def _added(before: Sequence[Finding], after: Sequence[Finding]) -> list[Finding]:
+    """The findings of `after` that `before` does not have (as many times as it has them more)."""
+    left = list(before)
+    out = []
+    for f in after:
+        if f in left:
+            left.remove(f)
+        else:
+            out.append(f)
+    return out

@@ -11,10 +11,12 @@ import importlib
 import re
 import signal
 import sys
+from pathlib import Path
 
 import pytest
 
 from referee.check import check_file
+from referee.writer import dump_yaml
 from referee.yamldoc import load_document
 
 pexpect = pytest.importorskip("pexpect")
@@ -179,7 +181,7 @@ def test_an_illegal_move_is_kept_and_ruled_as_check_rules_it_and_undone(tmp_path
     assert check_file(str(path)).exit_code == 0
 
 
-@pytest.mark.parametrize("game", ["getaway", "vazhushal"])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_killed_mid_game_then_resumed_goes_on(game, tmp_path):
     path = tmp_path / "game.yaml"
     sim, child = start(game, path)
@@ -195,3 +197,28 @@ def test_killed_mid_game_then_resumed_goes_on(game, tmp_path):
     recorded = load_document(path.read_text(), name="rec").data
     assert substance(recorded) == substance(sim)
     assert check_file(str(path)).exit_code == 0
+
+
+def test_an_illegal_move_is_ruled_at_once_with_its_penalty_on_a_resumed_file(tmp_path):
+    """The disputed sample cut before its revoke, resumed: the revoke typed is
+    GW-4.4 with the GW-4.1 penalty, as `check` rules the file written."""
+    sample = Path(__file__).resolve().parents[2] / "samples" / "getaway" / "disputed-revoke.yaml"
+    data = load_document(sample.read_text(), name="sample").data
+    moves = data["deals"][0]["moves"]
+    data["deals"][0]["moves"] = moves[:31]
+    data["deals"][0].pop("claims", None)
+    path = tmp_path / "disputed.yaml"
+    path.write_text(dump_yaml({**data, "in_progress": True}))
+    child = spawn(path)
+    child.expect("E to play> ")
+    child.sendline(moves[31])
+    child.expect(r"ruling: GW-4\.4 \(deal 1, move 32, E\): [^\r\n]*; penalty: GW-4\.1: E takes 2C 5C 3C 10D and leads"
+                 r" trick 8")
+    child.expect("to play> ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    report = check_file(str(path))
+    assert [(f.where, f.penalty.text() if f.penalty else None) for f in report.findings] == [
+        ((1, 32, "GW-4.4"), "GW-4.1: E takes 2C 5C 3C 10D and leads trick 8")]
