@@ -17,7 +17,7 @@ from referee.games.tjuv.deal import StartingPosition
 from referee.games.tjuv.engine import TjuvDeal
 from referee.games.tjuv.moves import Draw, Move, Play, Turn, parse_move, write_move
 from referee.games.tjuv.simulate import NAMES, generate
-from tests.tjuv.test_tjuv_property import BROKEN, opts_of, walk
+from tests.tjuv.test_tjuv_property import BROKEN, GENERIC, opts_of, walk
 
 CONFIGS = [
     ("tjuv", {}),
@@ -107,7 +107,7 @@ def test_fast_path_equals_the_full_rule_path(preset, overrides):
             _compare(options, players, replace(start, talon_order=None), _shuffled(moves, rng))
 
 
-@pytest.mark.parametrize("broken", BROKEN, ids=lambda b: b.name)
+@pytest.mark.parametrize("broken", BROKEN + GENERIC, ids=lambda b: b.name)
 def test_fast_path_on_broken_copies(broken):
     for on_violation in ("stop", "continue"):
         overrides = {**dict(broken.overrides), "on_violation": on_violation}

@@ -22,7 +22,7 @@ from referee.rulesets import presets
 from referee.transcript import read_header
 from referee.writer import dump_yaml
 from referee.yamldoc import load_document
-from tests.tjuv.test_tjuv_property import BROKEN, _named, opts_of, walk
+from tests.tjuv.test_tjuv_property import BROKEN, GENERIC, _named, opts_of, walk
 
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "samples" / "tjuv").glob("*.yaml"))
 CARD = re.compile(r"\b(?:10|[6-9JQKA])[SHDC]\b")
@@ -153,7 +153,7 @@ def test_every_event_of_a_sample_is_told_at_its_move(sample):
     assert _check(sample.read_text()) > 0
 
 
-@pytest.mark.parametrize("broken", BROKEN, ids=lambda b: b.name)
+@pytest.mark.parametrize("broken", BROKEN + GENERIC, ids=lambda b: b.name)
 def test_every_event_of_a_broken_deal_is_told_at_its_move(broken):
     """Broken copies (test_tjuv_property's mutations), replayed on under
     on_violation=continue: the moves applied are told at their moves."""

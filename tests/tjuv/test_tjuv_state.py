@@ -101,7 +101,7 @@ def test_show_reads_the_drivers_replay_and_its_snapshot():
 
 
 @pytest.mark.parametrize("preset", ["tjuv", "tjuv-schenkmanis"])
-@pytest.mark.parametrize("steal", ["optional", "all_or_none", "mandatory"])
+@pytest.mark.parametrize("steal", ["all_or_none", "mandatory"])  # the presets' own (optional): tests/conformance
 def test_every_simulated_move_as_played_and_as_written_is_one_of_the_legal_moves(preset, steal):
     options_ = TjuvOptions.from_values(resolve("tjuv", preset, {"steal_mode": steal}).values)
     for seed in range(20):

@@ -222,10 +222,6 @@ def test_positions_are_the_engine_snapshots_of_the_samples(sample):
     assert _check_positions(sample.read_text()) > 50
 
 
-def test_positions_are_the_engine_snapshots_of_simulated_deals():
-    assert sum(_check_positions(text, every=5) for text in simulated(8)) > 50
-
-
 # -------------------------------------------------------------- narration
 
 def _assert_partition(document, header) -> list:
