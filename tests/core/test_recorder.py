@@ -8,6 +8,7 @@ middle and a resume that goes on."""
 from __future__ import annotations
 
 import importlib
+import os
 import re
 import signal
 import sys
@@ -222,3 +223,30 @@ def test_an_illegal_move_is_ruled_at_once_with_its_penalty_on_a_resumed_file(tmp
     report = check_file(str(path))
     assert [(f.where, f.penalty.text() if f.penalty else None) for f in report.findings] == [
         ((1, 32, "GW-4.4"), "GW-4.1: E takes 2C 5C 3C 10D and leads trick 8")]
+
+
+def test_the_readmes_recorded_session_is_what_the_recorder_prints(tmp_path):
+    """README's session typed again: the same prompts, answers and output; then `check` as it shows."""
+    import io
+    import subprocess
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    block = re.search(r"```text\n(\$ referee record .*?)```", readme, re.DOTALL).group(1)
+    command, *lines = block.splitlines()
+    at = lines.index("$ referee check game.yaml")
+    session, checked = lines[:at], lines[at + 1:]
+    child = pexpect.spawn(sys.executable, ["-m", "referee", *command.split()[2:]], cwd=str(tmp_path),
+                          encoding="utf-8", timeout=30, dimensions=(50, 300))
+    child.delaybeforesend = None
+    child.logfile_read = log = io.StringIO()
+    for line in session:
+        typed = re.match(r"^(\S[^>]*)> (.*)$", line)
+        if typed:
+            child.expect_exact(f"{typed.group(1)}> ")
+            child.sendline(typed.group(2))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert log.getvalue().replace("\r", "").splitlines() == session
+    result = subprocess.run([sys.executable, "-m", "referee", "check", "game.yaml"], cwd=tmp_path,
+                            capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"})
+    assert result.stdout.splitlines() == checked
