@@ -1,9 +1,10 @@
 """Tjuv's fast path (`TjuvDeal.run`, batch.py) against the full rule path
-(`TjuvDeal.apply`, one move at a time): seeded games of every preset and
-of the option sets the shortcuts test (steal modes, table_refill,
-on_violation=continue, unnamed draws), and broken copies of them (every
-mutation of test_tjuv_property.py, and a move dropped, repeated or moved),
-compared by the findings and by the state after every move and at the end."""
+(`TjuvDeal.apply`, one move at a time) where Tjuv's records differ from
+other games': draws and turns without their card, captures and steals left
+to be derived, a talon whose order is not recorded, steals naming every
+kind of pile, and Tjuv's broken copies (test_tjuv_property's mutations),
+compared by the findings and by the state after every move and at the end.
+Seeded games and generic broken copies of every preset: tests/conformance/test_fast_path.py."""
 
 from __future__ import annotations
 
@@ -63,7 +64,8 @@ def _compare(options, players, start: StartingPosition, moves: list[Move]) -> No
 
 
 def _shuffled(moves: list[Move], rng: random.Random) -> list[Move]:
-    """A move dropped, repeated or moved a few places."""
+    """A move dropped, repeated or moved a few places (a draw before the play, say: on_violation=continue
+    applies it, and the step-2 draw is then not owed again)."""
     moves = list(moves)
     i = rng.randrange(len(moves))
     op = rng.randrange(3)
@@ -91,7 +93,7 @@ def _unnamed(moves: list[Move]) -> list[Move]:
 
 @pytest.mark.parametrize("preset, overrides", CONFIGS, ids=lambda c: c if isinstance(c, str) else
                          ",".join(f"{k}={v}" for k, v in c.items()) or "-")
-def test_fast_path_equals_the_full_rule_path(preset, overrides):
+def test_fast_path_on_what_a_record_leaves_out(preset, overrides):
     options = opts_of(preset, overrides)
     rng = random.Random(f"{preset}{overrides}")
     for seed in range(SEEDS):
@@ -99,12 +101,11 @@ def test_fast_path_equals_the_full_rule_path(preset, overrides):
         for deal in generate(options=options, players=players, seed=seed, deals=2):
             moves, start = list(deal.moves), deal.start
             assert start.talon_order is not None  # the simulator's talon is recorded: unnamed draws take its top
-            _compare(options, players, start, moves)
-            _compare(options, players, start, _shuffled(moves, rng))
             _compare(options, players, start, _unnamed(moves))
             # the talon's order not recorded: stock cards in any order, then the removed ones
             _compare(options, players, replace(start, talon_order=None), moves)
-            _compare(options, players, replace(start, talon_order=None), _shuffled(moves, rng))
+            _compare(options, players, replace(start, talon_order=None), _unnamed(moves))
+            _compare(options, players, start, _shuffled(_unnamed(moves), rng))  # (these out of order)
 
 
 @pytest.mark.parametrize("broken", BROKEN + GENERIC, ids=lambda b: b.name)
