@@ -34,7 +34,7 @@ from .writer import dump_yaml
 from .yamldoc import load_document
 
 if TYPE_CHECKING:
-    from .games.base import Header
+    from .games.base import Header, InProgress
     from .yamldoc import Document
 
 __all__ = ["Recorder", "write_atomically", "new_transcript", "HELP"]
@@ -177,7 +177,7 @@ class Recorder:
         return self._ruled
 
     @property
-    def progress(self):  # -> InProgress | None
+    def progress(self) -> InProgress | None:
         """Where the game stands (None: over, or unusable)."""
         return self.live.progress if self.live is not None else None
 
