@@ -97,10 +97,8 @@ def _play(deal: TjuvDeal, move: Play) -> bool:
             size = deal.hands[turn.mover].size
             if not turn.flagged and (size > HAND_SIZE or (turn.talon_at_draw > 0 and size < HAND_SIZE)):
                 return False
-        due = (turn.mover + 1) % deal.n
-        if not deal.hands[due].size:
-            due = deal._next_seat(turn.mover)
-        if seat != due:
+        left = (turn.mover + 1) % deal.n  # deal._next_seat(turn.mover), when the next seat holds cards
+        if seat != (left if deal.hands[left].size else deal._next_seat(turn.mover)):
             return False
     elif seat != turn.mover:
         return False
