@@ -31,7 +31,7 @@ from .pots import ZERO, PotKind, Tier, antes_for, tier_of
 from .record import BetweenKind, DealRecord, FlipFlopRecord
 from .reports import DealReport, DealStart, SessionReport
 from .settle import Carry, SessionMoney, close_session, settle_deal
-from .summary import deal_summary, session_summary, standing_summary
+from .summary import DealSummary, session_summary, standing_summary
 
 __all__ = ["DealReport", "DealStart", "SessionReport", "FlipFlopSession", "start_deal"]
 
@@ -348,9 +348,7 @@ class FlipFlopSession:
         return self.opened
 
     def _closed(self, report: DealReport, before: int) -> Closed:
-        lines, data = deal_summary(report, self.names)
-        return Closed(outcome=DealOutcome(number=report.number, settled=report.settled, lines=lines, data=data),
-                      findings=tuple(self.findings[before:]))
+        return Closed(outcome=DealSummary(report, self.names), findings=tuple(self.findings[before:]))
 
     def _settle_deal(self, record: DealRecord, opened: Opened, result: PlayResult) -> None:
         number = record.number

@@ -7,13 +7,16 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ..base import DealOutcome
 from .display import exact, show
 from .endings import Ending
-from .pots import ZERO, PotKind
+from .pots import ZERO, PotKind, Tier
 from .reports import DealReport, SessionReport
 from .settle import COLUMNS
 
-__all__ = ["deal_summary", "session_summary", "standing_summary", "ending_text", "payouts"]
+_NET = (*COLUMNS, "total")
+
+__all__ = ["deal_summary", "deal_lines", "deal_data", "DealSummary", "session_summary", "standing_summary", "ending_text", "payouts"]
 
 _HOW = {"shown": "", "derived": " (no shows recorded: derived from the dealt cards, GFF-15.8)",
         "automatic": " (automatic: lowest card dealt)", "recorded": " (as recorded)"}
@@ -45,27 +48,77 @@ def ending_text(report: DealReport, names: tuple[str, ...]) -> tuple[str, dict[s
 
 def deal_summary(report: DealReport, names: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, Any]]:
     """Text lines and plain data for one deal."""
+    return deal_lines(report, names), deal_data(report, names)
+
+
+def deal_lines(report: DealReport, names: tuple[str, ...]) -> tuple[str, ...]:
+    """One deal as text lines (GFF-10.10 amounts)."""
     n = report.number
-    dealer = names[report.dealer] if report.dealer is not None else None
-    data: dict[str, Any] = {"deal": n, "dealer": dealer, "replayed": report.replayed, "settled": report.settled,
-                            "provisional": report.provisional, "outcome_only": report.outcome_only}
     if not report.replayed:
-        return (f"deal {n}: not replayed (the replay stopped earlier)",), data
+        return (f"deal {n}: not replayed (the replay stopped earlier)",)
+    dealer = names[report.dealer] if report.dealer is not None else None
     lines = [f"deal {n}: {note}" for note in report.notes]
+    if not report.settled:
+        lines.append(f"deal {n} (dealer {dealer}): not settled")
+        return tuple(lines)
+    money, result = report.money, report.result
+    assert money is not None and result is not None, "a settled deal has its result and money"
+    text, _ = ending_text(report, names)
+    flag = " [provisional]" if report.provisional else ""
+    lines.append(f"deal {n} (dealer {dealer}){flag}: {text}")
+    tiers = report.tiers
+    if any(t is not Tier.FULL for t in tiers.values()) or not tiers:
+        lines.append(f"deal {n}: tiers " + ", ".join(f"{names[s]} {tiers[s].value}" for s in report.order))
+    for award in money.awards:
+        pot = award.pot
+        paid = ", ".join(f"{names[s]} {show(v, signed=False)}" for s, v in pot.paid.items()) or "nobody"
+        head = f"deal {n}: {pot.kind.value} pot {show(pot.amount, signed=False)}"
+        if pot.carried:
+            head += f" ({show(pot.carried, signed=False)} carried in)"
+        if pot.kind is PotKind.FLIP or pot.kind is PotKind.FLOP:
+            if award.shares:
+                how = (result.flip if pot.kind is PotKind.FLIP else result.flop).how
+                card = f" with {award.card}" if award.card is not None else ""
+                won = f"won by {names[award.winners[0]]}{card}{_HOW.get(how, '')}"
+            else:
+                won = f"no winner, {show(pot.amount, signed=False)} carried to the next deal"
+        else:
+            won = "won by " + ", ".join(f"{names[s]} {show(v, signed=False)}" for s, v in award.shares.items())
+        lines.append(f"{head}; paid in by {paid}; {won}")
+    for s in money.order:
+        row = money.net[s]
+        lines.append(f"deal {n}: net {names[s]}: " + ", ".join(f"{c} {show(row[c])}" for c in COLUMNS)
+                     + f"; total {show(row['total'])}")
+    after = money.after
+    change = money.carried_change
+    if change or after.total:
+        lines.append(f"deal {n}: carried pots {show(change)} (now flip"
+                     f" {show(after.flip, signed=False)}, flop {show(after.flop, signed=False)})")
+    if money.bankrolls is not None:
+        bankrolls = money.bankrolls
+        lines.append(f"deal {n}: bankrolls after " + ", ".join(
+            f"{names[s]} {show(bankrolls[s], signed=False)}" for s in money.order))
+    if report.outcome_only:
+        lines.append(f"deal {n}: outcome only; checked: {'; '.join(report.checked) or 'nothing'};"
+                     f" taken on trust: {'; '.join(report.trusted) or 'nothing'}")
+    return tuple(lines)
+
+
+def deal_data(report: DealReport, names: tuple[str, ...]) -> dict[str, Any]:
+    """One deal as plain data (amounts as exact decimal strings)."""
+    dealer = names[report.dealer] if report.dealer is not None else None
+    data: dict[str, Any] = {"deal": report.number, "dealer": dealer, "replayed": report.replayed,
+                            "settled": report.settled, "provisional": report.provisional,
+                            "outcome_only": report.outcome_only}
+    if not report.replayed:
+        return data
     if report.tiers:
         data["tiers"] = {names[s]: report.tiers[s].value for s in report.order or report.tiers}
     if not report.settled:
-        lines.append(f"deal {n} (dealer {dealer}): not settled")
-        return tuple(lines), data
+        return data
     money, result = report.money, report.result
     assert money is not None and result is not None, "a settled deal has its result and money"
-    text, ending = ending_text(report, names)
-    data["ending"] = ending
-    flag = " [provisional]" if report.provisional else ""
-    lines.append(f"deal {n} (dealer {dealer}){flag}: {text}")
-    tiers = {t.value for t in report.tiers.values()}
-    if tiers != {"full"}:
-        lines.append(f"deal {n}: tiers " + ", ".join(f"{names[s]} {report.tiers[s].value}" for s in report.order))
+    data["ending"] = ending_text(report, names)[1]
     pots = []
     for award in money.awards:
         pot = award.pot
@@ -77,46 +130,82 @@ def deal_summary(report: DealReport, names: tuple[str, ...]) -> tuple[tuple[str,
             "shares": {names[s]: exact(v) for s, v in award.shares.items()},
             "carried_out": exact(award.carried_forward),
         }
-        paid = ", ".join(f"{names[s]} {show(v, signed=False)}" for s, v in pot.paid.items()) or "nobody"
-        head = f"deal {n}: {pot.kind.value} pot {show(pot.amount, signed=False)}"
-        if pot.carried:
-            head += f" ({show(pot.carried, signed=False)} carried in)"
-        if pot.kind in (PotKind.FLIP, PotKind.FLOP):
-            winner = result.flip if pot.kind is PotKind.FLIP else result.flop
-            entry["how"] = winner.how
+        if pot.kind is PotKind.FLIP or pot.kind is PotKind.FLOP:
+            entry["how"] = (result.flip if pot.kind is PotKind.FLIP else result.flop).how
             if award.card is not None and award.shares:
                 entry["card"] = award.card.token
-            if award.shares:
-                card = f" with {award.card}" if award.card is not None else ""
-                won = f"won by {names[award.winners[0]]}{card}{_HOW.get(winner.how, '')}"
-            else:
-                won = f"no winner, {show(pot.amount, signed=False)} carried to the next deal"
-        else:
-            won = "won by " + ", ".join(f"{names[s]} {show(v, signed=False)}" for s, v in award.shares.items())
-        lines.append(f"{head}; paid in by {paid}; {won}")
         pots.append(entry)
     data["pots"] = pots
-    data["net"] = {names[s]: {c: exact(money.net[s][c]) for c in (*COLUMNS, "total")} for s in money.order}
-    for s in money.order:
-        row = money.net[s]
-        lines.append(f"deal {n}: net {names[s]}: " + ", ".join(f"{c} {show(row[c])}" for c in COLUMNS)
-                     + f"; total {show(row['total'])}")
-    data["carried"] = {"flip": exact(money.after.flip), "flop": exact(money.after.flop),
-                       "change": exact(money.carried_change)}
-    if money.carried_change or money.after.total:
-        lines.append(f"deal {n}: carried pots {show(money.carried_change)} (now flip"
-                     f" {show(money.after.flip, signed=False)}, flop {show(money.after.flop, signed=False)})")
+    data["net"] = {names[s]: {c: exact(money.net[s][c]) for c in _NET} for s in money.order}
+    after = money.after
+    data["carried"] = {"flip": exact(after.flip), "flop": exact(after.flop), "change": exact(money.carried_change)}
     if money.bankrolls is not None:
         data["bankrolls"] = {names[s]: exact(money.bankrolls[s]) for s in money.order}
-        lines.append(f"deal {n}: bankrolls after " + ", ".join(
-            f"{names[s]} {show(money.bankrolls[s], signed=False)}" for s in money.order))
     data["eliminated"] = [names[s] for s in money.eliminated]
     if report.outcome_only:
         data["checked"] = list(report.checked)
         data["trusted"] = list(report.trusted)
-        lines.append(f"deal {n}: outcome only; checked: {'; '.join(report.checked) or 'nothing'};"
-                     f" taken on trust: {'; '.join(report.trusted) or 'nothing'}")
-    return tuple(lines), data
+    return data
+
+
+def _outcome(number: int, settled: bool, lines: tuple[str, ...], data: dict[str, Any]) -> DealOutcome:
+    return DealOutcome(number=number, settled=settled, lines=lines, data=data)
+
+
+class DealSummary(DealOutcome):
+    """A deal's outcome whose text lines (`deal_lines`) and data (`deal_data`)
+    are each written the first time they are read: a check that prints
+    neither (`-q`, `--statistics`, the exit status, the ledger) builds
+    neither, text output builds no data and JSON no text. The report is a
+    frozen value by then, so they are the same whenever written
+    (tests/gameflipflop/test_lazy_summary.py). Equal to the plain outcome
+    with the same fields; pickled and copied as one."""
+
+    __slots__ = ("_report", "_names", "_lines", "_data")
+    _report: DealReport
+    _names: tuple[str, ...]
+    _lines: tuple[str, ...] | None
+    _data: dict[str, Any] | None
+
+    def __init__(self, report: DealReport, names: tuple[str, ...]) -> None:
+        setter = object.__setattr__
+        setter(self, "number", report.number)
+        setter(self, "settled", report.settled)
+        setter(self, "_report", report)
+        setter(self, "_names", names)
+        setter(self, "_lines", None)
+        setter(self, "_data", None)
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        lines = self._lines
+        if lines is None:
+            lines = deal_lines(self._report, self._names)
+            object.__setattr__(self, "_lines", lines)
+        return lines
+
+    @property
+    def data(self) -> dict[str, Any]:
+        data = self._data
+        if data is None:
+            data = deal_data(self._report, self._names)
+            object.__setattr__(self, "_data", data)
+        return data
+
+    def plain(self) -> DealOutcome:
+        """The same outcome as a plain `DealOutcome`."""
+        return _outcome(self.number, self.settled, self.lines, self.data)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, DealOutcome):
+            return (self.number, self.settled, self.lines, self.data) == (other.number, other.settled, other.lines,
+                                                                          other.data)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # its data is a dict, as a plain outcome's
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _outcome, (self.number, self.settled, self.lines, self.data)
 
 
 def payouts(session: SessionReport, names: tuple[str, ...]) -> dict[str, dict[str, str]]:
