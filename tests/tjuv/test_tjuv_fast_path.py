@@ -13,11 +13,12 @@ from dataclasses import asdict, replace
 
 import pytest
 
-from referee.cards import Card
+from referee.cards import Card, card
 from referee.games.tjuv.deal import StartingPosition
 from referee.games.tjuv.engine import TjuvDeal
 from referee.games.tjuv.moves import Draw, Move, Play, Turn, parse_move, write_move
 from referee.games.tjuv.simulate import NAMES, generate
+from referee.games.tjuv.talon import Talon
 from tests.tjuv.test_tjuv_property import BROKEN, GENERIC, opts_of, walk
 
 CONFIGS = [
@@ -162,3 +163,25 @@ def test_fast_path_on_recorded_steals(steal_mode):
                     if variants > 40:
                         break
         assert variants > 10
+
+
+def _talons() -> list[Talon]:
+    a, b, c = (card(t) for t in ("AS", "KH", "6D"))
+    return [Talon(order=[a, b, c]), Talon(order=[a]), Talon(order=[]), Talon(upper=[a, b], bottom=[c]),
+            Talon(upper=[], bottom=[c, b]), Talon(upper=[a], bottom=[]), Talon()]
+
+
+def test_a_talon_take_is_check_then_remove_when_check_finds_nothing():
+    """`Talon.take`, the fast path's draw and turn, against `check` and `remove`."""
+    for k, _ in enumerate(_talons()):
+        for name in (None, "AS", "KH", "6D", "7C"):
+            taken, plain = _talons()[k], _talons()[k]
+            wanted = None if name is None else card(name)
+            resolved, issues = plain.check(wanted)
+            got = taken.take(wanted)
+            if issues or resolved is None:
+                assert got is None, (k, name)
+            else:
+                plain.remove(resolved)
+                assert got is resolved, (k, name)
+            assert (taken.cards(), taken.size, taken.top()) == (plain.cards(), plain.size, plain.top()), (k, name)

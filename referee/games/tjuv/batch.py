@@ -190,17 +190,15 @@ def _draw(deal: TjuvDeal, move: Draw) -> bool:
     card = move.card
     if card is not None and card not in _PACK:
         return False
-    talon = deal.talon
-    resolved, issues = talon.check(card)
-    if issues or resolved is None:
+    drawn = deal.talon.take(card)  # (check, then remove)
+    if drawn is None:
         return False
     if turn.place_open:
         turn.place_open = False
     else:
         turn.draw_due = False
         turn.drew = True
-    talon.remove(resolved)
-    deal.hands[move.player].add(resolved)
+    deal.hands[move.player].add(drawn)
     return True
 
 
@@ -226,9 +224,8 @@ def _refill(deal: TjuvDeal, move: Place | Turn) -> bool:
         return True
     if deal._from_hand:
         return False
-    resolved, issues = deal.talon.check(card)
-    if issues or resolved is None:
+    turned = deal.talon.take(card)
+    if turned is None:
         return False
-    deal.talon.remove(resolved)
-    deal._table_add(resolved)
+    deal._table_add(turned)
     return True

@@ -90,6 +90,30 @@ class Talon:
             return card, (TalonIssue.REMOVED_EARLY,) if self._upper else ()
         return None, (TalonIssue.ABSENT,)
 
+    def take(self, card: Card | None) -> Card | None:
+        """`check` and `remove` in one, for a take `check` finds nothing wrong
+        with: the card taken; None, taking nothing, when it would find an issue."""
+        stack = self._stack
+        if stack is not None:
+            if not stack or (card is not None and card is not stack[-1]):
+                return None
+            self.size -= 1
+            return stack.pop()
+        if card is None:
+            return None
+        pool = self._upper
+        if card not in pool:
+            pool = self._bottom
+            if card not in pool or self._upper:
+                return None
+        left = pool[card] - 1
+        if left:
+            pool[card] = left
+        else:
+            del pool[card]
+        self.size -= 1
+        return card
+
     def remove(self, card: Card) -> None:
         """Take `card` (one that `check` resolved)."""
         stack = self._stack
