@@ -178,9 +178,10 @@ class _Teller:
         if state.phase is Phase.HALTED:
             return False
         move = run.next_move()
-        if state.ends_before(move):
+        ends = state.ends_before(move)  # GFF-8.12: the play ends before this event is judged
+        if ends:
             self.close("the stock is exhausted: the play ends here (GFF-8.12, stock_end = at_draw)")
-        playing = state.phase is Phase.PLAY
+        playing = state.phase is Phase.PLAY and not ends
         counted = len(state.counted)
         findings = run.step()
         index = run.index
