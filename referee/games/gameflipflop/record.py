@@ -140,6 +140,16 @@ class _Reader(RecordReader):
     def __init__(self, document: Document, players: tuple[str, ...]) -> None:
         super().__init__(document, players)
         self.moves = MoveReader(self.seats)
+        self.amounts: dict[str, Fraction] = {}  # each amount text read so far (a session repeats a few)
+
+    def amount(self, text: Any, path: tuple) -> Fraction | None:
+        """`RecordReader.amount`, once per distinct text (a Fraction is a value: shared)."""
+        known = self.amounts.get(text) if text.__class__ is str else None
+        if known is None:
+            known = super().amount(text, path)
+            if known is not None and text.__class__ is str:
+                self.amounts[text] = known
+        return known
 
     def seat_or_none(self, value: Any, path: tuple) -> int | None:
         return NOBODY if value == "none" else self.seat(value, path)
