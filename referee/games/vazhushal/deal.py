@@ -10,6 +10,7 @@ recorded hands (VZ-12.5).
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 from typing import Iterable
 
 from ...cards import JOKER, Card, format_cards
@@ -56,13 +57,40 @@ def count_doubles(hand: Iterable[Card], *, jokers: bool) -> int:
     return total
 
 
+_PACKS: dict[tuple[VazhushalOptions, int], Counter[Card]] = {}  # options.pack(n), made once (read only)
+
+
+def _pack(options: VazhushalOptions, players: int) -> Counter[Card]:
+    key = (options, players)
+    pack = _PACKS.get(key)
+    if pack is None:
+        pack = options.pack(players)
+        if len(_PACKS) < 64:
+            _PACKS[key] = pack
+    return pack
+
+
+def _left(pack: Counter[Card], used: Counter[Card]) -> dict[Card, int]:
+    """`pack - used` as a plain dict (the pack's order, positive counts only),
+    without Counter's per-key Python loop over both."""
+    left = dict(pack)
+    for c, u in used.items():
+        k = left.get(c)
+        if k is not None:
+            if u < k:
+                left[c] = k - u
+            else:
+                del left[c]
+    return left
+
+
 class _Checker:
     def __init__(self, options: VazhushalOptions, record: DealRecord, *, players: tuple[str, ...]) -> None:
         self.options = options
         self.players = players
         self.n = len(players)
         self.record = record
-        self.pack = options.pack(self.n)
+        self.pack = _pack(options, self.n)
         self.findings: list[Finding] = []
 
     def report(self, rule: str, message: str, *, where: Position | None, player: int | None = None) -> None:
@@ -72,10 +100,9 @@ class _Checker:
 
     def hands(self, dealt: Dealt, *, where: Position, what: str) -> Counter[Card]:
         """VZ-2.5 sizes and VZ-9.4 copies of one deal; the cards it uses."""
-        used: Counter[Card] = Counter()
+        used = Counter(chain.from_iterable(dealt.hands))
         for seat, name in enumerate(self.players):
             hand = dealt.hands[seat]
-            used.update(hand)
             if not dealt.present[seat]:
                 self.report(R.DEAL, f"{what}: no hand recorded for {name}", where=where, player=seat)
             elif len(hand) != HAND_SIZE:
@@ -87,9 +114,10 @@ class _Checker:
     def copies(self, dealt: Dealt, used: Counter[Card], *, where: Position, what: str) -> None:
         """VZ-9.4: a card dealt more often than the pack holds, at the hand
         holding the copy too many, naming every hand that holds it."""
-        if not used - self.pack:
-            return
         pack = self.pack
+        get = pack.get
+        if all(count <= get(c, 0) for c, count in used.items()):
+            return
         places = [(f"{name}'s hand", dealt.at.get(seat, where) if dealt.present[seat] else where, dealt.hands[seat])
                   for seat, name in enumerate(self.players)]
         for c, at, named in cards_over(places, lambda c: pack[c]):
@@ -144,7 +172,7 @@ def check_deal(options: VazhushalOptions, record: DealRecord, *, players: tuple[
         if used[negative] > check.pack[negative] >= used[negative] - 1:
             check.report(R.PACK, f"the negative joker {negative}: more copies than the pack holds",
                          where=at.get("negative"))
-    stock = check.pack - used
+    stock = _left(check.pack, used)
 
     rule = options.first_joker_no_pure_sequence
     # whether a dealt hand holds a pure sequence: only the rules other than `none` ask
@@ -157,7 +185,7 @@ def check_deal(options: VazhushalOptions, record: DealRecord, *, players: tuple[
         else:
             stock[card] -= 1
         if i < len(returned):
-            stock[card] += 1  # shuffled back into the stock (VZ-10.5)
+            stock[card] = stock.get(card, 0) + 1  # shuffled back into the stock (VZ-10.5)
     for card in returned:
         if rule is not NoPureSequence.RETURN_PRINTED:
             check.report(R.FIRST_CARD, f"{card} was put back as the first line card; only"
@@ -169,10 +197,11 @@ def check_deal(options: VazhushalOptions, record: DealRecord, *, players: tuple[
     if rule is NoPureSequence.RETURN_PRINTED and first is JOKER and not any_pure:
         check.report(R.JOKER_RETURNED, "the first line card is a printed joker and no dealt hand holds a pure"
                                        " sequence: it must go back into the stock", where=where)
-    stock = +stock
+    left: Counter[Card] = Counter()
+    dict.update(left, {c: k for c, k in stock.items() if k > 0})  # `+stock`, at C speed
     bottom_joker = wild.is_wild(first)
     forced = rule is NoPureSequence.LEFT_MUST_TAKE and bottom_joker and not any_pure
-    return Setup(findings=tuple(check.findings), wild=wild, negative=negative, first=first, stock=stock,
+    return Setup(findings=tuple(check.findings), wild=wild, negative=negative, first=first, stock=left,
                  bottom_joker=bottom_joker, forced_take=forced)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import enum
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ...core.state import Snapshot
@@ -26,6 +26,7 @@ from ...findings import Finding
 from ...frozen import frozen
 from ...hand import sort_cards
 from . import rules as R
+from .batch import quick_discard, quick_draw
 from .deal import Setup, count_doubles
 from .line import Line
 from .melds import Placed, resolve
@@ -35,6 +36,7 @@ from .stock import DrawCheck, Stock
 from .table import TableMeld
 from .phase import phase_problems
 from .takes import TakeFacts
+from .turn import Turn
 from .values import hand_points, meld_points
 
 __all__ = ["GameState", "Phase", "End", "GameResult", "Turn"]
@@ -62,26 +64,6 @@ class GameResult:
     out_player: int | None
     scores: dict[int, int] | None  # VZ-8.7 totals (for information when a player went out)
     winners: frozenset[int]
-
-
-@dataclass(slots=True)
-class Turn:
-    """What one meld phase has done so far (a player's final phase too)."""
-
-    player: int
-    start_hand: Counter[Card]  # may hold zero counts, like the hands themselves
-    start_melds: list[tuple[Placed, ...]]  # each meld's cards at the start (tuples: never changed in place)
-    had_melds: bool
-    had_pure: bool
-    final: bool = False
-    draws: int = 0
-    takes: list[tuple[int, TakeFacts]] = field(default_factory=list)  # (the take's move index, what it took)
-    new_melds: list[tuple[int, tuple[Placed, ...]]] = field(default_factory=list)  # (meld, cards) as laid and extended
-    from_hand: int = 0
-    rearranges: list[int] = field(default_factory=list)  # move indexes
-    last_action: int | None = None  # the move index of the phase's last meld action
-    emptied: bool = False
-    forced_card: Card | None = None
 
 
 @dataclass(slots=True)
@@ -271,9 +253,19 @@ class GameState:
         before = len(found)
         step = self._apply
         for move in moves:
-            if self.phase is Phase.STOPPED:
+            phase = self.phase
+            if phase is Phase.STOPPED:
                 break
             self.count += 1
+            # the two commonest events of a clean record, shortened (batch.py; tests/vazhushal/
+            # test_vazhushal_fast_path.py compares this with `apply`): each falls back to `_apply` unchanged
+            if type(move) is DrawStock:
+                if phase is Phase.DRAW and quick_draw(self, move):
+                    self.phase = Phase.MELD
+                    continue
+            elif type(move) is Discard:
+                if phase is Phase.MELD and quick_discard(self, move):
+                    continue
             step(move)
         return found[before:]
 

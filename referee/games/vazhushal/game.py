@@ -60,7 +60,8 @@ class VazhushalMatch:
         tally is decided, the finding that this game is not part of it."""
         if self.blocked:
             return Opening(number=deal.number, moves=deal.moves, replay=False, position=_at(deal))
-        late = frozenset(m.player for m in deal.moves if isinstance(m, Declare))
+        late = frozenset(m.player for m in deal.moves if isinstance(m, Declare)) \
+            if Declare in set(map(type, deal.moves)) else frozenset()  # a declaration is rare: looked for at C speed
         setup = check_deal(self.options, deal, players=self.players, previous_dealer=self.previous,
                            late_declarers=late)
         found = setup.findings

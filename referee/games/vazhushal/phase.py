@@ -6,7 +6,6 @@ functions of the engine's state; the engine reports what they find.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Sequence
 
 from ...cards import Card
@@ -89,8 +88,6 @@ def new_melds_now(turn: Turn, melds: Sequence[TableMeld]) -> list[tuple[int, tup
     the take rules judge their purity at the end of the phase): the melds
     laid by this phase's `meld` actions, with what `add` put on them, and
     after a `rearrange` the melds that hold no card melded before the turn."""
-    older: Counter[Card] = Counter()
-    for cards in turn.start_melds:
-        older.update(p.card for p in cards)
+    older: set[Card] = {p.card for cards in turn.start_melds for p in cards}  # which cards, not how many
     return [(i, m.cards) for i, m in enumerate(melds)
-            if m.laid_now or (m.touched is not None and not any(older[p.card] for p in m.cards))]
+            if m.laid_now or (m.touched is not None and not any(p.card in older for p in m.cards))]

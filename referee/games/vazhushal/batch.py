@@ -1,0 +1,74 @@
+"""The batch path's shortcuts (`GameState.run`): the two commonest events
+of a clean record, a stock draw by the player to draw and a discard after a
+meld phase that did nothing to judge, applied without the general event
+code. Each returns False, having changed nothing, where the general path
+(`GameState._apply`) has anything more to do; tests/vazhushal/
+test_vazhushal_fast_path.py and tests/conformance/test_fast_path.py compare
+`run` with `apply` move by move, and tests/vazhushal/test_vazhushal_shortcuts.py
+pins the invariant the discard relies on (no meld action and no take: no
+meld touched, so the phase has nothing to judge).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .engine import GameState
+    from .moves import Discard, DrawStock
+
+__all__ = ["quick_draw", "quick_discard"]
+
+
+def quick_draw(state: GameState, move: DrawStock) -> bool:
+    """`_on_draw` of a stock draw by the player whose turn it is, when the
+    card is among the stock's unknown cards and no forced take is due
+    (nothing to report); False, having changed nothing, otherwise. The
+    caller moves the phase on to the meld phase (Phase lives in engine.py)."""
+    seat, drawn = move.player, move.card
+    stock = state.stock
+    left = stock.unknown.get(drawn)
+    if seat != state.turn_player or not left or state.forced_player is not None:
+        return False
+    state.last_overflow = None
+    state.turn = turn = state._start_turn(seat)
+    state.turns += 1
+    state.turn_started = state.count
+    state.first_turn = False
+    state.last_discarder = None
+    turn.draws = 1
+    if left > 1:
+        stock.unknown[drawn] = left - 1
+    else:
+        del stock.unknown[drawn]
+    stock.unknown_size -= 1
+    hand = state.hands[seat]
+    hand[drawn] = hand.get(drawn, 0) + 1
+    if not state.exhausted and stock.empty:
+        state.exhausted = True
+    return True
+
+
+def quick_discard(state: GameState, move: Discard) -> bool:
+    """`_on_discard` of the turn player's discard from hand after a meld
+    phase that did nothing to judge (no meld action, no take: nothing is
+    touched) and that neither goes out nor breaks a rule; False, having
+    changed nothing, otherwise."""
+    seat, card = move.player, move.card
+    turn = state.turn
+    if (turn is None or seat != turn.player or turn.last_action is not None or turn.takes or turn.rearranges
+            or move.out or (turn.forced_card is not None and card is turn.forced_card)):
+        return False
+    hand = state.hands[seat]
+    count = hand.get(card, 0)
+    if count <= 0 or sum(hand.values()) <= 1:
+        return False
+    state.last_overflow = None
+    hand[card] = count - 1
+    state.last_discarder = seat
+    moved = state.line.discard(card)
+    if moved is not None:
+        state.stock.put_under(moved)
+        state.last_overflow = moved
+    state._next_turn(seat)
+    return True

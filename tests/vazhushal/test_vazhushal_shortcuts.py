@@ -1,0 +1,186 @@
+"""Vazhushal's check-path shortcuts (issue 21) against the plain computations
+they replace, over seeded games of every preset and broken copies of them:
+
+- move lines parsed once per seating (`MoveReader`) against `parse_move`;
+- the deal check's stock (`_left`, the cached pack, the quick copy test)
+  against Counter arithmetic;
+- `new_melds_now` (a set of older cards) against the Counter it replaced;
+- the invariant the batch path's quick discard relies on: a meld phase with
+  no meld action and no take leaves every meld of its player untouched.
+
+`run`'s quick draw and discard themselves are compared with `apply` by
+tests/vazhushal/test_vazhushal_fast_path.py and tests/conformance/test_fast_path.py.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+from itertools import chain
+
+import pytest
+
+from referee.cards import JOKER, Card
+from referee.errors import InputError
+from referee.games.vazhushal import GAME
+from referee.games.vazhushal import phase as phase_module
+from referee.games.vazhushal.deal import _left, _pack, check_deal
+from referee.games.vazhushal.engine import GameState
+from referee.games.vazhushal.moves import MoveReader, parse_move
+from referee.games.vazhushal.options import VazhushalOptions
+from referee.games.vazhushal.record import read_record
+from referee.rulesets import presets
+from referee.transcript import read_header
+from referee.yamldoc import load_document
+
+PRESETS = [(p.name, 3 if "3p" in p.name else 2) for p in presets("vazhushal")]
+SEEDS = range(2)
+
+
+def _texts(preset: str, players: int) -> list[str]:
+    return [GAME.simulate(preset=preset, players=players, seed=seed, options={"match_wins": "2"}) for seed in SEEDS]
+
+
+def test_the_presets_are_all_here():
+    assert len(PRESETS) >= 8 and ("vazhushal", 2) in PRESETS
+
+
+@pytest.mark.parametrize("preset,players", PRESETS)
+def test_cached_move_lines_equal_parsing_each(preset, players):
+    for text in _texts(preset, players):
+        document = load_document(text)
+        seats = {name: i for i, name in enumerate(read_header(document).players)}
+        for raw in document.data["deals"]:
+            lines = raw["moves"]
+            plain = [parse_move(line, seats=seats) for line in lines]
+            assert MoveReader(seats).all(lines) == plain
+            again = MoveReader(dict(seats)).all(lines)  # the same seating: the same objects
+            assert again == plain and all(a is b for a, b in zip(again, MoveReader(seats).all(lines)))
+
+
+def test_a_bad_line_among_cached_ones_is_still_a_problem_at_its_line():
+    text = _texts("vazhushal", 2)[0]
+    document = load_document(text)
+    header = read_header(document)
+    read_record(document, header.players)  # every line now cached
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip().startswith("- ") and " discard " in line)
+    lines[at] = lines[at].replace(" discard ", " dicsard ", 1)
+    broken = load_document("\n".join(lines) + "\n")
+    with pytest.raises(InputError) as caught:
+        read_record(broken, header.players)
+    assert [p.line for p in caught.value.problems] == [at + 1]
+
+
+def _plain_stock(options: VazhushalOptions, record, used: Counter[Card]) -> Counter[Card]:
+    """The deal check's stock as Counter arithmetic computed it (`pack - used`,
+    the first line cards taken out and returned ones put back, then `+`)."""
+    stock = options.pack(len(record.dealt.hands)) - used
+    *returned, _ = record.first
+    for i, card in enumerate(record.first):
+        if stock.get(card):
+            stock[card] -= 1
+        if i < len(returned):
+            stock[card] += 1
+    return +stock
+
+
+def _deal_cases(preset: str, players: int):
+    """(options, deal record) of seeded games and of copies with a hand
+    changed: a card dealt more often than the pack holds, a joker added, a
+    card dropped."""
+    rng = random.Random(preset)
+    for text in _texts(preset, players):
+        document = load_document(text)
+        header = read_header(document)
+        options = VazhushalOptions.from_values(header.ruleset.values)
+        record = read_record(document, header.players)
+        for deal in record.deals:
+            yield options, deal
+            hands = [list(h) for h in deal.dealt.hands]
+            seat = rng.randrange(len(hands))
+            donor = hands[(seat + 1) % len(hands)]
+            hands[seat][0] = donor[0]  # a copy too many in a one-pack game
+            hands[seat].append(JOKER)
+            del hands[(seat + 1) % len(hands)][-1]
+            dealt = type(deal.dealt)(tuple(tuple(h) for h in hands), deal.dealt.present, deal.dealt.at)
+            yield options, replace(deal, dealt=dealt)
+
+
+@pytest.mark.parametrize("preset,players", PRESETS)
+def test_the_deal_checks_stock_equals_counter_arithmetic(preset, players):
+    names = tuple(f"p{i}" for i in range(players))
+    broken = 0
+    for options, record in _deal_cases(preset, players):
+        pack = options.pack(players)
+        assert _pack(options, players) == pack and list(_pack(options, players)) == list(pack)
+        used = Counter(chain.from_iterable(record.dealt.hands))
+        assert _left(pack, used) == dict(+(pack - used)) and list(_left(pack, used)) == list(+(pack - used))
+        setup = check_deal(options, record, players=names, previous_dealer=None)
+        if record.negative is not None and options.negative_joker:
+            used[record.negative] += 1
+        plain = _plain_stock(options, record, used)
+        assert setup.stock == plain and list(setup.stock) == list(plain)  # the order draws list cards in too
+        over = bool(Counter(chain.from_iterable(record.dealt.hands)) - pack)
+        assert over == any(f.rule == "VZ-9.4" and "dealt more often" in f.message for f in setup.findings)
+        broken += over
+    assert broken
+
+
+def _plain_new_melds_now(turn, melds):
+    older: Counter[Card] = Counter()
+    for cards in turn.start_melds:
+        older.update(p.card for p in cards)
+    return [(i, m.cards) for i, m in enumerate(melds)
+            if m.laid_now or (m.touched is not None and not any(older[p.card] for p in m.cards))]
+
+
+@pytest.mark.parametrize("preset,players", PRESETS)
+def test_phase_end_shortcuts_equal_the_plain_computations(preset, players, monkeypatch):
+    """At every end of a meld phase (through `apply`, the plain path): the new
+    melds as `new_melds_now` finds them, and a phase with nothing done to its
+    player's melds (no meld action, no take) has no meld touched."""
+    seen = {"new": 0, "quiet": 0}
+    real_new, real_close = phase_module.new_melds_now, GameState._close
+
+    def new_melds_now(turn, melds):
+        found = real_new(turn, melds)
+        assert found == _plain_new_melds_now(turn, melds)
+        seen["new"] += 1
+        return found
+
+    def close(state, turn):
+        if turn.last_action is None and not turn.takes and not turn.rearranges:
+            assert all(m.touched is None and not m.laid_now for m in state.melds[turn.player])
+            seen["quiet"] += 1
+        real_close(state, turn)
+
+    monkeypatch.setattr(phase_module, "new_melds_now", new_melds_now)
+    monkeypatch.setattr(GameState, "_close", close)
+    monkeypatch.delattr(GameState, "run")  # the driver steps `apply`: the plain path
+    rng = random.Random(preset)
+    for text in _texts(preset, players):
+        document = load_document(text)
+        header = read_header(document)
+        GAME.referee(document, header)
+        lines = text.splitlines()
+        moves = [i for i, line in enumerate(lines) if line.startswith("      - ")]
+        for _ in range(4):  # broken copies: a move line dropped, repeated or moved
+            i = rng.choice(moves)
+            copy = list(lines)
+            op = rng.randrange(3)
+            if op == 0:
+                del copy[i]
+            elif op == 1:
+                copy.insert(i, lines[rng.choice(moves)])
+            else:
+                j = min(moves[-1], i + 1)
+                copy[i], copy[j] = copy[j], copy[i]
+            try:
+                broken = load_document("\n".join(copy) + "\n")
+                GAME.referee(broken, read_header(broken))
+            except InputError:
+                pass
+    assert seen["new"] and seen["quiet"]
+
