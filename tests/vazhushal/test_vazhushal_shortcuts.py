@@ -9,7 +9,7 @@ they replace, over seeded games of every preset and broken copies of them:
   no meld action and no take leaves every meld of its player untouched.
 
 `run`'s quick draw and discard themselves are compared with `apply` by
-tests/vazhushal/test_vazhushal_fast_path.py and tests/conformance/test_fast_path.py.
+tests/conformance/test_fast_path.py.
 """
 
 from __future__ import annotations

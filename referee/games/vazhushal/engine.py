@@ -257,8 +257,8 @@ class GameState:
             if phase is Phase.STOPPED:
                 break
             self.count += 1
-            # the two commonest events of a clean record, shortened (batch.py; tests/vazhushal/
-            # test_vazhushal_fast_path.py compares this with `apply`): each falls back to `_apply` unchanged
+            # the two commonest events of a clean record, shortened (batch.py; tests/conformance/
+            # test_fast_path.py compares this with `apply`): each falls back to `_apply` unchanged
             if type(move) is DrawStock:
                 if phase is Phase.DRAW and quick_draw(self, move):
                     self.phase = Phase.MELD
