@@ -133,8 +133,14 @@ TABLES: dict[str, Table] = {
         # show at all has its flip and flop derived from the dealt cards (GFF-15.8)
         may_end=lambda state: state.ending is not None),
     "vazhushal": Table(
-        rules={"not_held": frozenset({"VZ-6.1"}), "wrong_player": frozenset({"VZ-4.1"}),
-               "duplicated": frozenset({"VZ-4.1"}), "truncated": frozenset({"VZ-7.1"})}),
+        # a card not where the record says; out of turn (the first turn's: a wrong first player); melding
+        # outside one's meld phase; a second discard; a record that stops before the game ends
+        rules={"not_held": frozenset({"VZ-9.3"}), "wrong_player": frozenset({"VZ-9.2", "VZ-2.16"}),
+               "wrong_player:Meld": frozenset({"VZ-4.4"}), "wrong_player:Add": frozenset({"VZ-4.4"}),
+               "wrong_player:Rearrange": frozenset({"VZ-4.4"}),
+               "duplicated": frozenset({"VZ-4.5", "VZ-9.5"}), "truncated": frozenset({"VZ-9.5"})},
+        marks=("Overflow", "EndMark"),  # echoes of the record: the card an overflow moved, how the game ended
+        unnamed={"DrawLine": ("cards",)}),  # a take's cards, an optional cross-check (legal_moves lists them)
     "high-card": Table(  # the suite's own test game (tests/conformance/minigame)
         rules={"not_held": frozenset({"HC-2.1"}), "wrong_player": frozenset({"HC-2.3"}),
                "duplicated": frozenset({"HC-2.3"}), "truncated": frozenset({"HC-2.4"})},

@@ -99,7 +99,7 @@ def test_show_at_an_illegal_take_gives_position_every_draw_and_take_and_the_ruli
         seen.update(parse_card(t) for t in position.data["hands"][name])
         seen.update(parse_card(t.split("=")[0]) for meld in position.data["melds"][name] for t in meld)
     stock = VazhushalOptions.from_values(loaded(VIOLATIONS)[1].ruleset.values).pack(2) - seen
-    assert legal_of(position, "draw") == {"Asha draw stock (the top card)", "Asha draw line 2"}
+    assert legal_of(position, "draw") == {"Asha draw stock (the top card)", "Asha draw line 2 4D KC"}
     assert sum(stock.values()) == position.data["stock"] == 23
     assert legal_of(position, "discard") == set()
     report = check_text(VIOLATIONS, name="violations.yaml")
@@ -140,7 +140,7 @@ def test_show_with_hidden_hands_names_no_hand_or_stock_card():
     public |= set(open_.data["line"]) | {"6S", "6D", "6H", "JK"}
     shown = {t for line in hidden.lines + hidden.legal for t in line.replace(":", " ").split() if parse_card(t)}
     assert shown <= public
-    assert hidden.legal == ("Asha draw stock (the top card)", "Asha draw line 2")  # neither names a card
+    assert hidden.legal == ("Asha draw stock (the top card)", "Asha draw line 2 4D KC")  # no held card: the line is open
     assert hidden.hidden >= {"KS", "8H", "5D", "QC", "JC", "6C"}  # Asha's hand: show counts moves naming them
     assert hidden.recorded == open_.recorded == "Asha draw line 3"
 
@@ -172,7 +172,9 @@ def test_every_position_is_the_state_the_check_reaches(text):
 
 
 @pytest.mark.parametrize("preset,players,seed", SIMULATED[::4], ids=lambda v: str(v))
-def test_every_draw_and_discard_of_a_legal_game_is_among_the_legal_moves(preset, players, seed):
+def test_every_move_of_a_legal_game_is_among_the_legal_moves(preset, players, seed):
+    """Issue 17: each recorded move, as written (a take's cards, a cross-check
+    the record may leave out, as the line holds them), is a legal move."""
     text = simulated(preset, players, seed)
     document, _ = loaded(text)
     raw = document.data["deals"][0]["moves"]
@@ -180,12 +182,38 @@ def test_every_draw_and_discard_of_a_legal_game_is_among_the_legal_moves(preset,
         if move > len(raw):
             break
         played = raw[move - 1].split()
-        if played[1] == "draw" and played[2] == "line":
-            played = played[:4]  # the cards a take lists are a cross-check
-        if played[0] in ("overflow", "end") or played[1] not in ("draw", "discard", "out"):
-            continue  # the echo lines are marks of the record, not moves; melds: see test_vazhushal_simulate
+        if played[0] in ("overflow", "end"):
+            continue  # the echo lines are marks of the record, not moves
+        if played[1:3] == ["draw", "line"] and len(played) == 4:
+            played += [c.token for c in state.line.top(int(played[3]))]
         legal = {write_move(m, state.players) for m in state.legal_moves()}
         assert " ".join(played) in legal, (move, raw[move - 1], sorted(legal)[:12])
+
+
+def _as_shown(recorded: str, position) -> str:
+    """A recorded move as `show` lists it: a stock draw as the face-down top
+    card, a take with the cards it lifts."""
+    words = recorded.split()
+    if words[1:3] == ["draw", "stock"]:
+        return f"{words[0]} draw stock (the top card)"
+    if words[1:3] == ["draw", "line"] and len(words) == 4:
+        return " ".join(words + position.data["line"][:int(words[3])])
+    return recorded
+
+
+@pytest.mark.parametrize("preset,players,seed", SIMULATED[::3], ids=lambda v: str(v))
+def test_show_lists_the_recorded_move_among_the_legal_moves(preset, players, seed):
+    text = simulated(preset, players, seed)
+    document, _ = loaded(text)
+    raw = document.data["deals"][0]["moves"]
+    shown = 0
+    for move in range(1 + seed % 5, len(raw) + 1, 5):
+        position = show(text, move=move)
+        if position.recorded.split()[0] in ("overflow", "end"):
+            continue
+        assert _as_shown(position.recorded, position) in position.legal, (move, position.recorded, position.legal[:8])
+        shown += 1
+    assert shown > 5
 
 
 @pytest.mark.parametrize("text", [SHORT, VIOLATIONS, simulated("vazhushal-3p-one-pack", 3, 6)],

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from typing import Iterable, Sequence
+from typing import Iterable, Sequence, TypeGuard
 
 from ...cards import JOKER, Card, Rank, Suit, card
 from ...frozen import frozen
@@ -22,7 +22,7 @@ from .wild import WildRule
 __all__ = [
     "Placed", "Token", "Kind", "MeldCheck", "check_meld", "resolve", "infer",
     "identity", "has_pure_run", "pure_run_positions", "held_run_in", "sequence_positions",
-    "ACE_LOW", "ACE_HIGH", "placed_token", "placed_as",
+    "ACE_LOW", "ACE_HIGH", "placed_token", "placed_as", "stood_for",
 ]
 
 ACE_LOW = 1
@@ -74,6 +74,17 @@ def placed_token(placed: Placed) -> str:
     if placed.stands is None or placed.as_itself:
         return placed.card.token
     return f"{placed.card.token}={placed.stands.token}"
+
+
+def _all_known(stands: list[Card | None]) -> TypeGuard[list[Card]]:
+    return None not in stands
+
+
+def stood_for(placed: Sequence[Placed]) -> list[Card] | None:
+    """What each card of a meld stands for, in order; None if one is unknown
+    (a valid meld knows them all)."""
+    stands = [p.stands for p in placed]
+    return stands if _all_known(stands) else None
 
 
 class Kind(enum.Enum):
@@ -164,7 +175,7 @@ def check_meld(placed: Sequence[Placed], wild: WildRule) -> MeldCheck:
                 return _PURE_SEQUENCE if all(p.card is p.stands for p in placed) else _VALID_SEQUENCE
             return MeldCheck(None, False, ((R.SEQUENCE, _sequence_problem(known)),))
         declared_wild = [p for p in placed if wild.is_wild(p.card) and not p.as_itself]
-        if declared_wild and infer([p.stands for p in placed if not wild.is_wild(p.card)],
+        if declared_wild and infer([p.stands for p in placed if p.stands is not None and not wild.is_wild(p.card)],
                                    len(placed) - sum(1 for p in placed if not wild.is_wild(p.card))) is not None:
             return MeldCheck(None, False, ((R.WILD_USE, "a wild card is declared as a card that does not fit"),))
     if same_rank and known:
@@ -193,6 +204,8 @@ def _infer_sequence(fixed: Sequence[Card], count: int) -> list[Card] | None:
     if len({c.suit for c in fixed}) != 1:
         return None
     suit = fixed[0].suit
+    if suit is None:  # printed jokers stand for no card
+        return None
     for low in (False, True):
         positions = [_position(c.rank, low=low) for c in fixed]
         if len(set(positions)) != len(positions):
@@ -276,7 +289,7 @@ def resolve(tokens: Sequence[Token], wild: WildRule, *, context: Sequence[Placed
         trial = [placed_as(t.card, s) for t, s in zip(tokens, stands)]
         if not check_meld(list(context) + trial, wild).valid:
             fixed = [p.stands for p in context if p.stands is not None]
-            known = fixed + [s for i, s in enumerate(stands) if i not in unmarked_wild]
+            known = fixed + [s for i, s in enumerate(stands) if s is not None and i not in unmarked_wild]
             filled = infer(known, len(unmarked_wild))
             if filled is not None and len(tokens) + len(context) >= 3:
                 for i, value in zip(unmarked_wild, filled):

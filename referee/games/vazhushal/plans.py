@@ -10,12 +10,13 @@ functions of the engine's state; nothing here changes it.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, AbstractSet, Iterable, Sequence
 
 from ...cards import JOKER, Card, Rank, Suit, card
-from .melds import ACE_HIGH, ACE_LOW, Kind, Placed, Token, check_meld, held_run_in, identity, sequence_positions
+from .melds import (ACE_HIGH, ACE_LOW, Kind, Placed, Token, check_meld, held_run_in, identity, sequence_positions,
+                    stood_for)
 from .moves import Add, Discard, DrawLine, DrawStock, Meld, Move, Rearrange
-from .options import FirstJokerTake
+from .options import FirstJokerTake, IdenticalTest
 from .wild import WildRule
 
 if TYPE_CHECKING:
@@ -30,6 +31,18 @@ Plan = list[list[Placed]]
 
 def _card_at(position: int, suit: Suit) -> Card:
     return card(_RANK_AT[position].symbol + suit.value)
+
+
+def _held(cards: Counter[Card]) -> Counter[Card]:
+    """The cards held at least once, in rank order (`Card.index`: suit by
+    suit, low to high): every search below walks them in this order, so what
+    it finds depends on the cards, never on the order a hand was dealt,
+    written or changed in."""
+    return Counter({c: cards[c] for c in sorted(cards, key=_index) if cards[c] > 0})
+
+
+def _index(c: Card) -> int:
+    return c.index
 
 
 def _itself(cards: Iterable[Card]) -> list[Placed]:
@@ -108,53 +121,64 @@ def _wilds(cards: Counter[Card], wild: WildRule) -> list[Card]:
 
 def _candidates_with(cards: Counter[Card], key: Card, *, wild: WildRule) -> Iterable[list[Placed]]:
     """Melds containing `key` that a simple player would lay, best first."""
-    if key.suit is not None:
+    suit = key.suit
+    if suit is not None:
         run = pure_run_with(cards, key)
         if run:
             yield _itself(run)
-    if not wild.is_wild(key):
-        same = [c for c in cards if cards[c] > 0 and c.rank is key.rank and c.suit is not key.suit
-                and not wild.is_wild(c)]
-        suits = {}
-        for c in same:
-            suits.setdefault(c.suit, c)
-        if len(suits) >= 2:
-            yield _itself([key] + list(suits.values())[:3])
-        for w in _wilds(cards, wild):
-            for other in suits.values():
-                missing = [s for s in Suit if s not in (key.suit, other.suit)][0]
-                yield [Placed(key, key), Placed(other, other), Placed(w, card(key.rank.symbol + missing.value))]
-            naturals = Counter({c: 1 for c in cards if cards[c] > 0 and not wild.is_wild(c)})
-            positions = _by_suit(naturals).get(key.suit, {})
-            for at in _positions_of(key):
-                for step, fill in ((1, 2), (-1, -2), (2, 1), (-2, -1), (1, -1)):
-                    window = (at, at + step, at + fill)
-                    if min(window) < ACE_LOW or max(window) > ACE_HIGH or (ACE_LOW in window and ACE_HIGH in window):
-                        continue
-                    other = positions.get(at + step)
-                    if other is None or other is key:
-                        continue
-                    yield [Placed(key, key), Placed(other, other), Placed(w, _card_at(at + fill, key.suit))]
+    if suit is not None and not wild.is_wild(key):  # (a card without a suit, a printed joker, is always wild)
+        yield from _with_natural(cards, key, suit, wild=wild)
     else:
-        naturals = [c for c in cards if cards[c] > 0 and not wild.is_wild(c)]
-        by_rank: dict[Rank, dict[Suit, Card]] = {}
-        for c in naturals:
+        yield from _with_wild(cards, key, wild=wild)
+
+
+def _with_natural(cards: Counter[Card], key: Card, suit: Suit, *, wild: WildRule) -> Iterable[list[Placed]]:
+    """Sets and one-wild sequences around a natural `key` of `suit`."""
+    suits: dict[Suit, Card] = {}
+    for c in cards:
+        if cards[c] > 0 and c.rank is key.rank and c.suit is not None and c.suit is not suit and not wild.is_wild(c):
+            suits.setdefault(c.suit, c)
+    if len(suits) >= 2:
+        yield _itself([key] + list(suits.values())[:3])
+    for w in _wilds(cards, wild):
+        for other in suits.values():
+            missing = [s for s in Suit if s not in (suit, other.suit)][0]
+            yield [Placed(key, key), Placed(other, other), Placed(w, card(key.rank.symbol + missing.value))]
+        naturals = Counter({c: 1 for c in cards if cards[c] > 0 and not wild.is_wild(c)})
+        positions = _by_suit(naturals).get(suit, {})
+        for at in _positions_of(key):
+            for step, fill in ((1, 2), (-1, -2), (2, 1), (-2, -1), (1, -1)):
+                window = (at, at + step, at + fill)
+                if min(window) < ACE_LOW or max(window) > ACE_HIGH or (ACE_LOW in window and ACE_HIGH in window):
+                    continue
+                found = positions.get(at + step)
+                if found is None or found is key:
+                    continue
+                yield [Placed(key, key), Placed(found, found), Placed(w, _card_at(at + fill, suit))]
+
+
+def _with_wild(cards: Counter[Card], key: Card, *, wild: WildRule) -> Iterable[list[Placed]]:
+    """Two natural cards of a set or a sequence completed by the wild `key`."""
+    naturals = [c for c in cards if cards[c] > 0 and not wild.is_wild(c)]
+    by_rank: dict[Rank, dict[Suit, Card]] = {}
+    for c in naturals:
+        if c.suit is not None:
             by_rank.setdefault(c.rank, {}).setdefault(c.suit, c)
-        for rank, suits in by_rank.items():
-            if len(suits) >= 2:
-                a, b = list(suits.values())[:2]
-                missing = [s for s in Suit if s not in (a.suit, b.suit)][0]
-                yield [Placed(a, a), Placed(b, b), Placed(key, card(rank.symbol + missing.value))]
-        for suit, positions in _by_suit(Counter({c: 1 for c in naturals})).items():
-            for p in range(2, ACE_HIGH):
-                if p in positions and p + 1 in positions:
-                    fill = p + 2 if p + 2 <= ACE_HIGH else p - 1
-                    yield [Placed(positions[p], positions[p]), Placed(positions[p + 1], positions[p + 1]),
-                           Placed(key, _card_at(fill, suit))]
+    for rank, suits in by_rank.items():
+        if len(suits) >= 2:
+            a, b = list(suits.values())[:2]
+            missing = [s for s in Suit if s not in (a.suit, b.suit)][0]
+            yield [Placed(a, a), Placed(b, b), Placed(key, card(rank.symbol + missing.value))]
+    for suit, positions in _by_suit(Counter({c: 1 for c in naturals})).items():
+        for p in range(2, ACE_HIGH):
+            if p in positions and p + 1 in positions:
+                fill = p + 2 if p + 2 <= ACE_HIGH else p - 1
+                yield [Placed(positions[p], positions[p]), Placed(positions[p + 1], positions[p + 1]),
+                       Placed(key, _card_at(fill, suit))]
 
 
-def meld_with(cards: Counter[Card], key: Card, *, wild: WildRule, forbid: set = frozenset(),
-              test=None) -> list[Placed] | None:
+def meld_with(cards: Counter[Card], key: Card, *, wild: WildRule, forbid: AbstractSet[tuple[int, ...]] = frozenset(),
+              test: IdenticalTest | None = None) -> list[Placed] | None:
     """A valid meld of `cards` that holds `key`, not identical to `forbid`."""
     for placed in _candidates_with(cards, key, wild=wild):
         if Counter(p.card for p in placed) - cards:
@@ -176,17 +200,24 @@ def plan_take(state: GameState, seat: int, *, depth: int) -> Plan | None:
     line = state.line
     if not 1 <= depth <= len(line):
         return None
-    taken = line.top(depth)
+    return _plan(state, hand=state.hands[seat], taken=line.top(depth), bottom=line.reaches_bottom_joker(depth),
+                 melds=[m.cards for m in state.melds[seat]], has_pure=state.has_pure_sequence(seat))
+
+
+def _plan(state: GameState, *, hand: Counter[Card], taken: Sequence[Card], bottom: bool,
+          melds: Sequence[Sequence[Placed]], has_pure: bool) -> Plan | None:
+    """The melds a simple player lays for a take of `taken` (top first; the
+    last is the key card) from `hand`, holding `melds` (`bottom`: the take
+    reaches a bottom joker), or None when it finds none. A function of those
+    values alone: the take's plan and the meld phase after it agree."""
     key = taken[-1]
-    hand = +state.hands[seat]
-    pool = hand + Counter(taken)
+    held_cards = _held(hand)
+    pool = _held(held_cards + Counter(taken))
     wild, options = state.wild, state.options
-    melds = state.melds[seat]
     test = options.identical_meld_test
-    existing = {identity(m.cards, test) for m in melds}
+    existing = {identity(m, test) for m in melds}
     has_melds = bool(melds)
-    has_pure = state.has_pure_sequence(seat)
-    held = runs_in(hand)
+    held = runs_in(held_cards)
 
     def keep_one(plan: Plan) -> Plan | None:
         laid = sum(len(m) for m in plan)
@@ -198,7 +229,7 @@ def plan_take(state: GameState, seat: int, *, depth: int) -> Plan | None:
     def with_key(rest: Counter[Card]) -> list[Placed] | None:
         return meld_with(rest, key, wild=wild, forbid=existing, test=test)
 
-    if line.reaches_bottom_joker(depth):
+    if bottom:
         if key.suit is not None:
             run = pure_run_with(pool, key)
             if run:
@@ -230,7 +261,7 @@ def plan_take(state: GameState, seat: int, *, depth: int) -> Plan | None:
 def _natural_sets(cards: Counter[Card], wild: WildRule) -> list[list[Card]]:
     by_rank: dict[Rank, dict[Suit, Card]] = {}
     for c in cards:
-        if cards[c] > 0 and not wild.is_wild(c):
+        if cards[c] > 0 and c.suit is not None and not wild.is_wild(c):
             by_rank.setdefault(c.rank, {}).setdefault(c.suit, c)
     return [list(s.values()) for s in by_rank.values() if len(s) >= 3]
 
@@ -255,9 +286,9 @@ def _layoffs(state: GameState, seat: int, *, hand: Counter[Card]) -> Iterable[tu
     held = [c for c in hand if hand[c] > 0]
     for number, meld in enumerate(melds, start=1):
         check = meld.check(wild)
-        if not check.valid:
+        stands = stood_for(meld.cards)
+        if not check.valid or stands is None:  # (a valid meld says what each of its cards stands for)
             continue
-        stands = [p.stands for p in meld.cards]
         wild_ok = not (check.pure and (pure_count < 2 or keep_pure))
         if check.kind is Kind.SET:
             if len(stands) >= 4:
@@ -274,6 +305,8 @@ def _layoffs(state: GameState, seat: int, *, hand: Counter[Card]) -> Iterable[tu
             continue
         positions = sequence_positions(stands)
         suit = stands[0].suit
+        if positions is None or suit is None:  # (a valid meld that is not a set is a sequence)
+            continue
         low, high = min(positions), max(positions)
         top, bottom = (13, ACE_LOW) if low == ACE_LOW else (ACE_HIGH, 2 if high == ACE_HIGH else ACE_LOW)
         ends = [p for p in (high + 1, low - 1) if bottom <= p <= top]
@@ -291,7 +324,7 @@ def voluntary(state: GameState, seat: int, *, keep: int) -> list[Move]:
     """Meld actions `seat` may take now that keep the meld phase legal and
     leave at least `keep` cards in hand."""
     wild, test = state.wild, state.options.identical_meld_test
-    hand = +state.hands[seat]
+    hand = _held(state.hands[seat])
     size = _size(hand)
     melds = state.melds[seat]
     existing = {identity(m.cards, test) for m in melds}
@@ -320,22 +353,23 @@ def voluntary(state: GameState, seat: int, *, keep: int) -> list[Move]:
                     offer(placed)
                     break
     if size - 1 >= keep:
-        seen = set()
-        for number, placed in _layoffs(state, seat, hand=hand):
-            if (number, placed.card) in seen:
+        seen: set[tuple[int, Card]] = set()
+        for number, laid in _layoffs(state, seat, hand=hand):
+            if (number, laid.card) in seen:
                 continue
-            seen.add((number, placed.card))
+            seen.add((number, laid.card))
             others = {identity(m.cards, test) for i, m in enumerate(melds, start=1) if i != number}
-            if identity(melds[number - 1].cards + (placed,), test) in others:
+            if identity(melds[number - 1].cards + (laid,), test) in others:
                 continue
-            found.append(Add(player=seat, owner=None, number=number, tokens=tokens_of([placed])))
-            split = _split(state, seat, number=number, placed=placed, others=others)
+            found.append(Add(player=seat, owner=None, number=number, tokens=tokens_of([laid])))
+            split = _split(state, seat, number=number, placed=laid, others=others)
             if split is not None:
                 found.append(split)
     return found
 
 
-def _split(state: GameState, seat: int, *, number: int, placed: Placed, others: set) -> Rearrange | None:
+def _split(state: GameState, seat: int, *, number: int, placed: Placed,
+           others: AbstractSet[tuple[int, ...]]) -> Rearrange | None:
     """A lay-off that also splits a long pure sequence in two (a rearrangement)."""
     wild, test = state.wild, state.options.identical_meld_test
     melds = state.melds[seat]
@@ -343,6 +377,8 @@ def _split(state: GameState, seat: int, *, number: int, placed: Placed, others: 
     if len(grown) < 6 or not check_meld(grown, wild).pure:
         return None
     positions = sequence_positions([p.card for p in grown])
+    if positions is None:  # (not reached: a pure sequence has positions)
+        return None
     ordered = [p for _, p in sorted(zip(positions, grown), key=lambda pair: pair[0])]
     cut = len(ordered) // 2
     halves = [ordered[:cut], ordered[cut:]]
@@ -360,7 +396,10 @@ def _obligation(state: GameState, turn: Turn) -> list[Move] | None:
     _, facts = turn.takes[-1]
     if facts.forced:
         return []
-    hand = +state.hands[turn.player]
+    hand = _held(state.hands[turn.player])
+    planned = _planned(state, turn, hand=hand)
+    if planned is not None:
+        return planned
     if facts.key not in hand and not facts.bottom_joker:
         return None
     plan = _replan(state, turn, hand=hand, key=facts.key, bottom=facts.bottom_joker)
@@ -369,13 +408,35 @@ def _obligation(state: GameState, turn: Turn) -> list[Move] | None:
     return [Meld(player=turn.player, tokens=tokens_of(plan[0]))]
 
 
+def _planned(state: GameState, turn: Turn, *, hand: Counter[Card]) -> list[Move] | None:
+    """The next meld of the plan the turn's one take was made on (`plan_take`,
+    worked out again from the position before the take), [] once all of it
+    is on the table; None when the turn took more than once, or left the plan."""
+    if len(turn.takes) != 1:
+        return None
+    _, facts = turn.takes[0]
+    plan = _plan(state, hand=facts.hand_before, taken=facts.taken, bottom=facts.bottom_joker,
+                 melds=turn.start_melds, has_pure=turn.had_pure)
+    if plan is None:
+        return None
+    test = state.options.identical_meld_test
+    on_table = {identity(m.cards, test) for m in state.melds[turn.player]}
+    for placed in plan:
+        if identity(placed, test) in on_table:
+            continue
+        if Counter(p.card for p in placed) - hand:
+            return None
+        return [Meld(player=turn.player, tokens=tokens_of(placed))]
+    return []
+
+
 def _replan(state: GameState, turn: Turn, *, hand: Counter[Card], key: Card, bottom: bool) -> Plan | None:
     from .phase import new_melds_now
 
     wild, options = state.wild, state.options
     test = options.identical_meld_test
     existing = {identity(m.cards, test) for m in state.melds[turn.player]}
-    held = [r for r in runs_in(turn.start_hand) if not Counter(r) - hand]
+    held = [r for r in runs_in(_held(turn.start_hand)) if not Counter(r) - hand]
     laid_held = any(check_meld(m, wild).pure and held_run_in(m, turn.start_hand)
                     for _, m in new_melds_now(turn, state.melds[turn.player]))
     key_in = key in hand
@@ -401,13 +462,14 @@ def legal_moves(state: GameState) -> list[Move]:
     if phase is Phase.DRAW:
         seat = state.turn_player
         if state.forced_player == seat:
-            return [DrawLine(player=seat, depth=1)]
+            return [DrawLine(player=seat, depth=1, cards=tuple(state.line.top(1)))]
         moves: list[Move] = [DrawStock(player=seat, card=c) for c in state.stock.drawable()]
-        moves.extend(DrawLine(player=seat, depth=k) for k in range(1, len(state.line) + 1)
+        moves.extend(DrawLine(player=seat, depth=k, cards=tuple(state.line.top(k))) for k in range(1, len(state.line) + 1)
                      if plan_take(state, seat, depth=k) is not None)
         return moves
     if phase is Phase.MELD:
         turn = state.turn
+        assert turn is not None, "a meld phase without its turn"
         seat = turn.player
         needed = _obligation(state, turn)
         if needed:
@@ -416,7 +478,7 @@ def legal_moves(state: GameState) -> list[Move]:
             return []
         moves = voluntary(state, seat, keep=1)
         if not state.phase_problems(turn):
-            hand = +state.hands[seat]
+            hand = _held(state.hands[seat])
             out = _size(hand) == 1
             moves.extend(Discard(player=seat, card=c, out=out) for c in hand
                          if turn.forced_card is None or c is not turn.forced_card)

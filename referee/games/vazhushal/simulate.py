@@ -55,13 +55,13 @@ class _Table:
         self.n = n
 
     def deal(self) -> tuple[list[tuple[list[list[Card]], list[int]]], list[list[Card]], list[Card]]:
-        redeals = []
+        redeals: list[tuple[list[list[Card]], list[int]]] = []
         while True:
             pack = list(self.options.pack(self.n).elements())
             self.rng.shuffle(pack)
             hands = [pack[i * 13:(i + 1) * 13] for i in range(self.n)]
             rest = pack[13 * self.n:]
-            declared = []
+            declared: list[int] = []
             if self.options.uses_doubles(self.n):
                 declared = [s for s, h in enumerate(hands)
                             if count_doubles(h, jokers=self.options.doubles_include_jokers) >= 3]
@@ -103,6 +103,7 @@ class _Player:
         if self.stock:
             return self.stock.popleft()
         card, self.negative_last = self.negative_last, None
+        assert card is not None, "a stock draw with nothing left to draw"  # the engine ends the game first
         return card
 
     def turn(self) -> None:
@@ -122,7 +123,7 @@ class _Player:
                 break
             self.do(rng.choice(actions))
         discards = [m for m in state.legal_moves() if isinstance(m, Discard)]
-        assert discards, (state.phase_problems(state.turn), [write_move(m, state.players) for m in self.moves[-8:]], state.table_data())
+        assert discards, (state.turn and state.phase_problems(state.turn), [write_move(m, state.players) for m in self.moves[-8:]], state.table_data())
         self.do(rng.choice(discards))
         moved = state.last_overflow
         if moved is not None:
@@ -230,6 +231,7 @@ def transcript_data(*, preset: str, overrides: Mapping[str, str], options: Vazhu
         entry["first"] = format_cards(game.first)
         entry["moves"] = [write_move(m, players) for m in game.moves]
         result = game.state.result()
+        assert result.scores is not None, "a generated game is played to its end"
         entry["claims"] = {"scores": {players[s]: str(v) for s, v in result.scores.items()},
                            "winners": [players[s] for s in sorted(result.winners)]}
         deals.append(entry)

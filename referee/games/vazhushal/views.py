@@ -23,7 +23,7 @@ from ...core.state import Snapshot
 from ...hand import sort_cards
 from ..table import Beat, Position, ShowError
 from .engine import End, GameResult, GameState, Phase
-from .melds import Placed, sequence_positions
+from .melds import Placed, sequence_positions, stood_for
 from .moves import Add, Declare, Discard, DrawLine, DrawStock, EndMark, Meld, Move, Overflow, Rearrange, write_move
 from .options import TieRule, VazhushalOptions
 from .record import DealRecord, VazhushalRecord
@@ -60,14 +60,14 @@ def _cards(cards: Sequence[Card]) -> str:
 def _meld_text(cards: Sequence[Placed]) -> str:
     """A meld's cards in reading order (a sequence by rank, a set by suit),
     a wild card as JK=9D: the card it stands for."""
-    stands = [p.stands for p in cards]
+    stands = stood_for(cards)
     ordered = list(cards)
-    if None not in stands:
+    if stands is not None:
         positions = sequence_positions(stands)
         if positions is not None:
             ordered = [p for _, p in sorted(zip(positions, cards), key=lambda pair: pair[0])]
         elif len({c.rank for c in stands}) == 1:
-            ordered = sorted(cards, key=lambda p: p.stands.suit_index)
+            ordered = [p for _, p in sorted(zip([c.suit_index for c in stands], cards), key=lambda pair: pair[0])]
     return " ".join(p.token() for p in ordered)
 
 
@@ -87,6 +87,7 @@ def _result_text(state: GameState, result: GameResult) -> str:
         return "not settled: the referee's replay stopped (see the finding)"
     if not result.settled:
         return "not settled: the moves stop before the game ended (VZ-9.5)"
+    assert result.scores is not None, "a settled game has its scores"
     name = state.name
     scores = ", ".join(f"{name(s)} {v}" for s, v in result.scores.items())
     if result.end is End.OUT:
@@ -125,6 +126,7 @@ def _state_line(state: GameState, *, turns: int, ended: bool) -> str:
         return f"{game}, turn {turns + 1}{' (the first)' if state.first_turn else ''}: {due}"
     if phase is Phase.MELD:
         turn = state.turn
+        assert turn is not None, "a meld phase without its turn"
         if turn.takes:
             _, facts = turn.takes[-1]
             drew = f"after taking {len(facts.taken)} from the line (key card {facts.key})"
@@ -159,10 +161,11 @@ def _table(state: GameState, *, hide_hands: bool) -> tuple[list[str], dict[str, 
     players, negative, turns, ended = state.players, state.negative, state.turns, state.finished
     state_line = _state_line(state, turns=turns, ended=ended)
     lines = [state_line]
-    if state.phase is Phase.MELD and not ended:
-        problems = list(dict.fromkeys(message for _, _, message in state.phase_problems(state.turn)))
+    turn = state.turn
+    if state.phase is Phase.MELD and not ended and turn is not None:  # (a meld phase has its turn)
+        problems = list(dict.fromkeys(message for _, _, message in state.phase_problems(turn)))
         if problems:
-            lines.append(f"  {state.name(state.turn.player)} may not discard yet: " + "; ".join(problems))
+            lines.append(f"  {state.name(turn.player)} may not discard yet: " + "; ".join(problems))
     lines.append("  " + _wild_line(state, negative))
     width = max(len(p) for p in players)
     sizes: dict[str, int] = {}
@@ -218,7 +221,7 @@ def position(match: VazhushalMatch, raw_moves: Sequence[Sequence[str]], *, deal:
         lines.insert(1, f"  result: {_result_text(state, result)}")
         data["result"] = _result_text(state, result)
     legal = [_legal_text(m, record.players) for m in sorted(state.legal_moves(), key=_move_order)]
-    hidden = frozenset()
+    hidden: frozenset[str] = frozenset()
     if hide_hands:
         held = {c.token for hand in state.hands for c in +hand}
         hidden = frozenset(held | {c.token for c in +state.stock.unknown})
@@ -277,6 +280,7 @@ class _Teller:
         index, move = run.index + 1, run.next_move()
         if state.phase is Phase.STOPPED:  # not replayed (the engine read them for VZ-5.2 at the stop)
             run.step()
+            assert self.told is not None, "the stop opened a beat"
             self.told.last = index
             return
         before, due = state.phase, state.turn_player
@@ -301,6 +305,7 @@ class _Teller:
         if state.turn is not None:
             self.last_turn = state.turn
         told = self.told
+        assert told is not None, "every move is told in a beat"
         told.plays.append((who, what))
         told.last = index
         told.outcome = self._outcome(told)
@@ -369,9 +374,11 @@ class _Teller:
 
     def _after(self, move: Move, what: str, *, melds_before: int) -> tuple[str, str]:
         state = self.state
-        if isinstance(move, (Overflow, EndMark)):
-            text = f"overflow {move.card}" if isinstance(move, Overflow) else f"end {move.reason}"
-            return "transcript", f"notes: {text}"
+        if isinstance(move, Overflow):
+            return "transcript", f"notes: overflow {move.card}"
+        if isinstance(move, EndMark):
+            return "transcript", f"notes: end {move.reason}"
+        assert isinstance(move, _BY_A_PLAYER), move  # every other move is a player's
         seat = move.player
         melds = state.melds[seat]
         if isinstance(move, DrawStock):
@@ -398,6 +405,9 @@ class _Teller:
         elif isinstance(move, Declare):
             what = "declares three doubles, after the negative joker was turned"
         return state.name(seat), what
+
+
+_BY_A_PLAYER = (DrawStock, DrawLine, Meld, Add, Rearrange, Discard, Declare)  # the rest are echoes of the record
 
 
 def _written(tokens: Sequence) -> list[str]:
