@@ -209,7 +209,8 @@ def _walk(game: Game) -> Iterator[tuple[int, Any, Any, Any]]:
         while run.index < len(run.opening.moves):
             move, index = run.next_move(), run.index + 1
             mark = type(move).__name__ in table.marks
-            assert not state.stopped and (mark or not state.over), (game.seed, number, index)  # (a mark may echo the end)
+            # a mark of the record may follow the end (Vazhushal's `end out`)
+            assert not state.stopped and (mark or not state.over), (game.seed, number, index)
             legal = None
             if not mark:
                 legal = state.play_on()

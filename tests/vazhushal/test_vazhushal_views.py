@@ -140,7 +140,7 @@ def test_show_with_hidden_hands_names_no_hand_or_stock_card():
     public |= set(open_.data["line"]) | {"6S", "6D", "6H", "JK"}
     shown = {t for line in hidden.lines + hidden.legal for t in line.replace(":", " ").split() if parse_card(t)}
     assert shown <= public
-    assert hidden.legal == ("Asha draw stock (the top card)", "Asha draw line 2 4D KC")  # no held card: the line is open
+    assert hidden.legal == ("Asha draw stock (the top card)", "Asha draw line 2 4D KC")  # the line is open
     assert hidden.hidden >= {"KS", "8H", "5D", "QC", "JC", "6C"}  # Asha's hand: show counts moves naming them
     assert hidden.recorded == open_.recorded == "Asha draw line 3"
 

@@ -464,8 +464,8 @@ def legal_moves(state: GameState) -> list[Move]:
         if state.forced_player == seat:
             return [DrawLine(player=seat, depth=1, cards=tuple(state.line.top(1)))]
         moves: list[Move] = [DrawStock(player=seat, card=c) for c in state.stock.drawable()]
-        moves.extend(DrawLine(player=seat, depth=k, cards=tuple(state.line.top(k))) for k in range(1, len(state.line) + 1)
-                     if plan_take(state, seat, depth=k) is not None)
+        moves.extend(DrawLine(player=seat, depth=k, cards=tuple(state.line.top(k)))  # the cards: the written form
+                     for k in range(1, len(state.line) + 1) if plan_take(state, seat, depth=k) is not None)
         return moves
     if phase is Phase.MELD:
         turn = state.turn

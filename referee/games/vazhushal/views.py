@@ -344,8 +344,6 @@ class _Teller:
         if state.phase is Phase.OVER and state.out_player == seat:
             return f"{name} goes out"
         said = []
-        if state.last_overflow is not None:
-            said.append(f"the line is full: {state.last_overflow} goes under the stock")
         if state.phase is Phase.FINAL:
             said.append("the stock is empty: the final phase begins")
         held, melds = sum(state.hands[seat].values()), len(state.melds[seat])
@@ -402,6 +400,8 @@ class _Teller:
         elif isinstance(move, Discard) and state.phase is Phase.OVER and state.out_player == seat \
                 and state.end is End.OUT:
             what = f"goes out, discarding {move.card} face down"
+        elif isinstance(move, Discard) and state.last_overflow is not None:  # told at the discard that caused it
+            what += f" (the line is full: {state.last_overflow} goes under the stock)"
         elif isinstance(move, Declare):
             what = "declares three doubles, after the negative joker was turned"
         return state.name(seat), what
