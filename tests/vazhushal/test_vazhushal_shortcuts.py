@@ -5,6 +5,8 @@ they replace, over seeded games of every preset and broken copies of them:
 - the deal check's stock (`_left`, the cached pack, the quick copy test)
   against Counter arithmetic;
 - `new_melds_now` (a set of older cards) against the Counter it replaced;
+- the take rules given the engine's cached meld checks (`known_pure`)
+  against the same rules checking every meld afresh;
 - the invariant the batch path's quick discard relies on: a meld phase with
   no meld action and no take leaves every meld of its player untouched.
 
@@ -141,13 +143,20 @@ def test_phase_end_shortcuts_equal_the_plain_computations(preset, players, monke
     """At every end of a meld phase (through `apply`, the plain path): the new
     melds as `new_melds_now` finds them, and a phase with nothing done to its
     player's melds (no meld action, no take) has no meld touched."""
-    seen = {"new": 0, "quiet": 0}
-    real_new, real_close = phase_module.new_melds_now, GameState._close
+    seen = {"new": 0, "quiet": 0, "take": 0}
+    real_new, real_close, real_take = phase_module.new_melds_now, GameState._close, phase_module.judge_take
 
     def new_melds_now(turn, melds):
         found = real_new(turn, melds)
         assert found == _plain_new_melds_now(turn, melds)
         seen["new"] += 1
+        return found
+
+    def judge_take(take, facts, *, wild, options):
+        found = real_take(take, facts, wild=wild, options=options)
+        assert facts.known_pure is not None
+        assert found == real_take(take, replace(facts, known_pure=None), wild=wild, options=options)
+        seen["take"] += 1
         return found
 
     def close(state, turn):
@@ -158,6 +167,7 @@ def test_phase_end_shortcuts_equal_the_plain_computations(preset, players, monke
 
     monkeypatch.setattr(phase_module, "new_melds_now", new_melds_now)
     monkeypatch.setattr(GameState, "_close", close)
+    monkeypatch.setattr(phase_module, "judge_take", judge_take)
     monkeypatch.delattr(GameState, "run")  # the driver steps `apply`: the plain path
     rng = random.Random(preset)
     for text in _texts(preset, players):
@@ -182,5 +192,5 @@ def test_phase_end_shortcuts_equal_the_plain_computations(preset, players, monke
                 GAME.referee(broken, read_header(broken))
             except InputError:
                 pass
-    assert seen["new"] and seen["quiet"]
+    assert seen["new"] and seen["quiet"] and seen["take"]
 

@@ -257,14 +257,20 @@ class GameState:
             if phase is Phase.STOPPED:
                 break
             self.count += 1
-            # the two commonest events of a clean record, shortened (batch.py; tests/conformance/
-            # test_fast_path.py compares this with `apply`): each falls back to `_apply` unchanged
+            # the two commonest events of a clean record, shortened (batch.py), and meld actions in a
+            # meld phase sent straight to their handler (tests/conformance/test_fast_path.py compares
+            # this with `apply`): each falls back to `_apply` unchanged
             if type(move) is DrawStock:
                 if phase is Phase.DRAW and quick_draw(self, move):
                     self.phase = Phase.MELD
                     continue
             elif type(move) is Discard:
                 if phase is Phase.MELD and quick_discard(self, move):
+                    continue
+            elif type(move) is Meld or type(move) is Add or type(move) is Rearrange:
+                if phase is Phase.MELD:  # `_apply`'s path for them, without its dispatch
+                    self.last_overflow = None
+                    self._on_meld_action(move)
                     continue
             step(move)
         return found[before:]
@@ -509,12 +515,14 @@ class GameState:
             self._report(R.MELD_PHASE, self.count, f"{self.name(seat)} melds {when}", player=seat)
             turn = self._start_turn(seat, final=True)  # judged on its own, at once
             loose = True
-        if isinstance(move, Meld):
+        if type(move) is Meld:
             done = self._meld(move, turn)
-        elif isinstance(move, Add):
+        elif type(move) is Add:
             done = self._add(move, turn)
-        else:
+        elif type(move) is Rearrange:
             done = self._rearrange(move, turn)
+        else:
+            return
         if not done or self.phase is Phase.STOPPED:
             return
         turn.last_action = self.count

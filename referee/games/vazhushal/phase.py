@@ -76,7 +76,8 @@ def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
     if turn.takes:
         facts = TurnFacts(had_melds=turn.had_melds, had_pure=turn.had_pure, start_hand=turn.start_hand,
                           new_melds=turn.new_melds, end_melds=[m.cards for m in melds],
-                          start_melds=turn.start_melds, end_new=new_melds_now(turn, melds))
+                          start_melds=turn.start_melds, end_new=new_melds_now(turn, melds),
+                          known_pure={id(m.cards): (m.cards, m.check(wild).pure) for m in melds})
         for at, take in turn.takes:
             for rule, message in judge_take(take, facts, wild=wild, options=state.options):
                 found.append((rule, at, message))

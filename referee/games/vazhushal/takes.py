@@ -12,7 +12,7 @@ Pure functions: the engine gathers the facts and reports the problems.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from ...cards import Card
 from ...frozen import frozen
@@ -54,9 +54,18 @@ class TurnFacts:
     end_melds: Sequence[Sequence[Placed]]  # all the player's melds at the end of the phase
     start_melds: Sequence[Sequence[Placed]]  # each meld held before the turn
     end_new: Sequence[NewMeld] = ()  # the new melds as the phase leaves them (numbered by place in end_melds)
+    # the purity of melds already checked (the engine's cached checks), by id: (the meld, pure)
+    known_pure: Mapping[int, tuple[Sequence[Placed], bool]] | None = None
 
 
-def _pure(meld: Sequence[Placed], wild: WildRule) -> bool:
+def _pure(meld: Sequence[Placed], wild: WildRule, turn: TurnFacts) -> bool:
+    """Whether a meld is a pure sequence: the engine's check of that very meld
+    when it gave one (`known_pure`), else `check_meld`."""
+    known = turn.known_pure
+    if known is not None:
+        entry = known.get(id(meld))
+        if entry is not None and entry[0] is meld:
+            return entry[1]
     return check_meld(meld, wild).pure
 
 
@@ -93,14 +102,14 @@ def _case_b(melds: Sequence[NewMeld], key: Card, *, turn: TurnFacts, wild: WildR
     """VZ-5.7: a pure sequence laid this turn holds a pure sequence from the
     hand before the take, and the key card is in another new meld."""
     for ident, meld in melds:
-        if _pure(meld, wild) and held_run_in(meld, turn.start_hand):
+        if _pure(meld, wild, turn) and held_run_in(meld, turn.start_hand):
             if any(other_ident != ident and _holds(other, key) for other_ident, other in melds):
                 return True
     return False
 
 
 def _held_laid(melds: Sequence[NewMeld], *, turn: TurnFacts, wild: WildRule) -> bool:
-    return any(_pure(m, wild) and held_run_in(m, turn.start_hand) for _, m in melds)
+    return any(_pure(m, wild, turn) and held_run_in(m, turn.start_hand) for _, m in melds)
 
 
 def judge_take(take: TakeFacts, turn: TurnFacts, *, wild: WildRule, options: VazhushalOptions) -> list[Problem]:
@@ -110,7 +119,7 @@ def judge_take(take: TakeFacts, turn: TurnFacts, *, wild: WildRule, options: Vaz
     key = take.key
     used = any(_holds(m, key) for _, m in _new_melds(turn, options))
     melds = _end_new(turn, options)
-    in_pure = any(_holds(m, key) and _pure(m, wild) for _, m in melds)
+    in_pure = any(_holds(m, key) and _pure(m, wild, turn) for _, m in melds)
     if take.bottom_joker:
         return _judge_bottom_joker(take, turn, melds=melds, in_new=used, in_pure=in_pure,
                                    held_pure=has_pure_run(turn.start_hand), wild=wild, options=options)
@@ -137,7 +146,7 @@ def _judge_bottom_joker(take: TakeFacts, turn: TurnFacts, *, melds: Sequence[New
     if in_pure:
         return []  # VZ-7.2(a): the bottom joker stands for itself in a new pure sequence
     if not (turn.had_pure or held_pure):
-        completed = has_pure_run(take.hand_before + Counter(take.taken)) or any(_pure(m, wild) for _, m in melds)
+        completed = has_pure_run(take.hand_before + Counter(take.taken)) or any(_pure(m, wild, turn) for _, m in melds)
         if completed:
             return [(R.COMPLETED_THIS_TURN, f"the bottom joker {key} may not be taken in the turn in which a pure"
                                             " sequence is completed; from the next turn it may")]
