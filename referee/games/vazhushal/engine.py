@@ -218,8 +218,11 @@ class GameState:
 
     def _start_turn(self, seat: int, *, final: bool = False) -> Turn:
         melds = self.melds[seat]
+        if not melds:  # most turns of a game: nothing on the table to look at
+            return Turn(player=seat, start_hand=_copy(self.hands[seat]), start_melds=[], had_melds=False,
+                        had_pure=False, final=final)
         return Turn(player=seat, start_hand=_copy(self.hands[seat]), start_melds=[m.cards for m in melds],
-                    had_melds=bool(melds), had_pure=self.has_pure_sequence(seat), final=final)
+                    had_melds=True, had_pure=self.has_pure_sequence(seat), final=final)
 
     def _meld_turn(self) -> Turn:
         """The turn of the meld phase under way (set whenever the phase is MELD)."""

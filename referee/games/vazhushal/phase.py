@@ -51,7 +51,7 @@ def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
             found.append((rule, meld.touched, f"meld {number} ({' '.join(meld.tokens())}): {message}"))
         if check.problems and not meld.laid_now:
             result_rule(meld.touched)
-    if touched:  # two identical melds matter only when one of them was touched
+    if touched and len(melds) > 1:  # two identical melds matter only when one of them was touched
         seen: dict[tuple[int, ...], TableMeld] = {}
         test = state.options.identical_meld_test
         for meld in melds:
