@@ -9,9 +9,13 @@ findings but a settled result counts, and so do its findings.
 
 What is counted, per player, over the counted files:
 
+Each report's result is read from `settlement.outcome`, which every game
+writes in the same form (`outcome.Standing`: deals dealt, points, money,
+winners and losers), so the ledger names no game; what each game puts
+there:
+
 - games: files the player is seated in; deals: deals the player was dealt in
-  (Game, Flip, Flop: the deal's tiers; the others: the deal's points,
-  counts or scores);
+  (Game, Flip, Flop: the deal's tiers; the others: every deal);
 - wins and losses, one per game at most, as the game's own result names them:
   Getaway the match's winners and losers; Vazhushal the match winner (the
   others lose; a match with no winner yet gives none); Tjuv the session
@@ -48,14 +52,15 @@ from math import lcm
 from typing import Any, Iterable, Iterator, Mapping
 
 from .frozen import frozen
-from .money import assert_zero_sum, parse_amount
+from .games import REGISTRY
+from .money import assert_zero_sum
+from .outcome import Standing, Tally
 
 __all__ = ["EXACT_LIMIT", "POINTS_GAMES", "Transfer", "SettleUp", "LeftOut", "PlayerLine", "Ledger",
            "left_out_reason", "rule_order", "build_ledger", "settle_up", "reports_of", "exit_code"]
 
 EXACT_LIMIT = 18  # balances (after cancelling pairs) the exact settle-up takes: 2**18 subsets, about 0.15 s
-POINTS_GAMES = ("getaway", "tjuv", "vazhushal")  # games whose points the ledger keeps, one column each
-_DEALT = {"game-flip-flop": "tiers", "getaway": "points", "tjuv": "counts", "vazhushal": "scores"}
+POINTS_GAMES = tuple(sorted(e.name for e in REGISTRY if e.points))  # games whose points the ledger keeps, a column each
 
 
 @frozen(slots=True)
@@ -134,6 +139,8 @@ def left_out_reason(report: Mapping[str, Any]) -> str | None:
         return "result undetermined (not every round or game recorded)"
     if not report["deals"]:
         return "no deal recorded"
+    if (settlement.get("outcome") or {}).get("on_table"):
+        return "money left on the table (won by nobody): the nets do not settle up"
     return None
 
 
@@ -147,55 +154,11 @@ class _Tally:
         self.findings: Counter[str] = Counter()
 
 
-def _result(game: str, players: list[str], settlement: Mapping[str, Any], deals: list[dict],
-            nets: Mapping[str, Fraction] | None) -> tuple[set[str], set[str]]:
-    """(winners, losers) of one counted game, as its own result names them."""
-    if game == "getaway":
-        return set(settlement.get("winners") or ()), set(settlement.get("losers") or ())
-    if game == "vazhushal":
-        winner = settlement.get("winner")
-        return ({winner}, set(players) - {winner}) if winner else (set(), set())
-    if game == "tjuv":
-        ranking = settlement.get("ranking")
-        if ranking:
-            return _ends(ranking, best=min)
-        return _ends(settlement.get("wins") or {}, best=max)
-    if game == "game-flip-flop" and nets is not None:
-        return {p for p, v in nets.items() if v > 0}, {p for p, v in nets.items() if v < 0}
-    return set(), set()
-
-
-def _ends(values: Mapping[str, int], *, best) -> tuple[set[str], set[str]]:
-    if not values:
-        return set(), set()
-    top = best(values.values())
-    bottom = (max if best is min else min)(values.values())
-    if top == bottom:
-        return set(), set()
-    return {p for p, v in values.items() if v == top}, {p for p, v in values.items() if v == bottom}
-
-
-def _nets(game: str, settlement: Mapping[str, Any]) -> dict[str, Fraction] | None:
-    """A game's money per player, exact, or None when it moved no money."""
-    if game == "game-flip-flop" and isinstance(settlement.get("net"), dict):
-        nets = {p: parse_amount(v) for p, v in settlement["net"].items()}
-    elif game == "getaway" and isinstance(settlement.get("payouts"), dict):
-        nets = {p: parse_amount(v["net"]) for p, v in settlement["payouts"].items()}
-    else:
-        return None
-    assert_zero_sum(nets)
-    return nets
-
-
-def _points(game: str, settlement: Mapping[str, Any], deals: list[dict]) -> dict[str, int]:
-    if game in ("getaway", "tjuv"):
-        return dict(settlement.get("totals") or {})
-    if game == "vazhushal":
-        points: Counter[str] = Counter()
-        for deal in deals:
-            points.update(deal.get("scores") or {})
-        return dict(points)
-    return {}
+def _outcome(report: Mapping[str, Any]) -> Standing:
+    """A counted report's result as every game states it (`settlement.outcome`); none: nothing to count
+    but the games."""
+    data = report["settlement"].get("outcome")
+    return Standing.from_data(data) if data else Standing(dealt=Tally(()))
 
 
 def build_ledger(reports: Iterable[Mapping[str, Any]], *, exact_limit: int = EXACT_LIMIT) -> Ledger:
@@ -212,25 +175,23 @@ def build_ledger(reports: Iterable[Mapping[str, Any]], *, exact_limit: int = EXA
             left_out.append(LeftOut(report["file"], report["status"], reason))
             continue
         counted.append(report["file"])
-        game, players, deals, settlement = report["game"], report["players"], report["deals"], report["settlement"]
-        nets = _nets(game, settlement)
-        winners, losers = _result(game, players, settlement, deals, nets)
-        points = _points(game, settlement, deals)
-        key = _DEALT.get(game)
-        dealt: Counter[str] = Counter()
-        for deal in deals:
-            dealt.update(list((deal.get(key) or players) if key else players))
+        game, players = report["game"], report["players"]
+        outcome = _outcome(report)
+        nets = {p: v.fraction for p, v in outcome.money.items()} if outcome.money is not None else None
+        winners, losers = set(outcome.winners), set(outcome.losers)
+        points = outcome.points.data() if outcome.points is not None else None
+        dealt = outcome.dealt.data()
         for player in players:
             tally = tallies.get(player)
             if tally is None:
                 tally = tallies[player] = _Tally()
             tally.games += 1
-            tally.deals += dealt[player]
+            tally.deals += dealt.get(player, 0)
             if player in winners and player not in losers:
                 tally.wins += 1
             elif player in losers and player not in winners:
                 tally.losses += 1
-            if game in POINTS_GAMES:
+            if points is not None:
                 tally.points[game] = tally.points.get(game, 0) + points.get(player, 0)
             if nets is not None:
                 tally.net += nets.get(player, Fraction(0))

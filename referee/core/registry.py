@@ -29,6 +29,7 @@ class GameEntry:
     prefix: str  # of its rule IDs: GW for GW-4.4
     bench_players: int = 4  # the player count benchmarks/bench.py plays it with
     data: str | None = None  # a game from outside the package (a test's): the folder of its data files
+    points: bool = False  # its outcome keeps points per player: `referee ledger` gives it a points column
 
     @property
     def schema(self) -> str:

@@ -15,10 +15,10 @@ if TYPE_CHECKING:
 __all__ = ["REGISTRY", "GAMES", "get_game"]
 
 REGISTRY = Registry(
-    GameEntry(name="getaway", module="referee.games.getaway", prefix="GW"),
-    GameEntry(name="vazhushal", module="referee.games.vazhushal", prefix="VZ", bench_players=2),
+    GameEntry(name="getaway", module="referee.games.getaway", prefix="GW", points=True),
+    GameEntry(name="vazhushal", module="referee.games.vazhushal", prefix="VZ", bench_players=2, points=True),
     GameEntry(name="game-flip-flop", module="referee.games.gameflipflop", prefix="GFF"),
-    GameEntry(name="tjuv", module="referee.games.tjuv", prefix="TJ"),
+    GameEntry(name="tjuv", module="referee.games.tjuv", prefix="TJ", points=True),
 )
 
 #: Name -> package, for callers that want only that.

@@ -369,8 +369,9 @@ def test_many_balances_fall_back_to_the_greedy_and_say_so():
     assert not result.exact and result.balances == 25 and len(result.transfers) <= 24
     reports = [{"file": "x.yaml", "status": "legal", "game": "game-flip-flop", "players": list(balances),
                 "findings": [], "deals": [{"deal": 1, "settled": True, "tiers": {p: "full" for p in balances}}],
-                "settlement": {"complete": True, "provisional": False,
-                               "net": {p: f"{v.numerator}/{v.denominator}" for p, v in balances.items()}}}]
+                "settlement": {"complete": True, "provisional": False, "outcome": {
+                    "dealt": {p: 1 for p in balances}, "winners": [], "losers": [],
+                    "money": {p: f"{v.numerator}/{v.denominator}" for p, v in balances.items()}}}}]
     ledger = build_ledger(reports)
     assert ledger_data(ledger)["settle_up"]["method"] == "greedy"
     assert "greedy" in ledger_text(ledger) and "greedy" in ledger_html(ledger)

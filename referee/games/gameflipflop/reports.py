@@ -9,12 +9,13 @@ from typing import Mapping
 
 from ...findings import Finding
 from ...frozen import frozen
+from ...outcome import Money, Standing, Tally
 from ..base import InProgress
 from .endings import PlayResult
 from .pots import PotKind, Tier
 from .settle import Carry, DealMoney, SessionMoney
 
-__all__ = ["DealStart", "DealReport", "SessionReport"]
+__all__ = ["DealStart", "DealReport", "SessionReport", "session_standing"]
 
 
 @frozen(slots=True)
@@ -63,3 +64,18 @@ class SessionReport:
     stopped_at: int | None  # the deal where the replay stopped
     in_progress: InProgress | None = None  # a session recorded as in progress, and not over
     on_table: Mapping[str, Fraction] | None = None  # ... the pots on the table now (game, flip, flop)
+
+
+def session_standing(session: SessionReport, names: tuple[str, ...]) -> Standing:
+    """The session as the ledger counts it: the deals each player was dealt in (a deal not replayed counts
+    for everyone), each player's net money; above zero wins, below loses; the pots still carried at the end
+    under unwon_pot_at_end = report are on the table. No points."""
+    dealt: dict[str, int] = dict.fromkeys(names, 0)
+    for report in session.deals:
+        seats = (report.order or tuple(report.tiers)) if report.replayed and report.tiers else range(len(names))
+        for seat in seats:
+            dealt[names[seat]] += 1
+    net = {names[s]: Money.of(v) for s, v in session.money.net.items()}
+    return Standing(dealt=Tally.of(dealt), money=net, winners=tuple(p for p, v in net.items() if v.sign > 0),
+                    losers=tuple(p for p, v in net.items() if v.sign < 0),
+                    on_table=Money.of(session.money.left_on_table.total))

@@ -11,7 +11,7 @@ from ..base import DealOutcome
 from .display import exact, show
 from .endings import Ending
 from .pots import ZERO, PotKind, Tier
-from .reports import DealReport, SessionReport
+from .reports import DealReport, SessionReport, session_standing
 from .settle import COLUMNS
 
 _NET = (*COLUMNS, "total")
@@ -264,6 +264,7 @@ def session_summary(session: SessionReport, names: tuple[str, ...]) -> tuple[tup
         data["bankrolls"] = {names[s]: exact(v) for s, v in money.bankrolls.items()}
         lines.append("session: bankrolls " + ", ".join(
             f"{names[s]} {show(v, signed=False)}" for s, v in money.bankrolls.items()))
+    data["outcome"] = session_standing(session, names).data()
     return tuple(lines), data
 
 

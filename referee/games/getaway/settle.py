@@ -10,12 +10,14 @@ from typing import Any, Sequence
 from ...findings import Finding
 from ...frozen import frozen
 from ...money import assert_zero_sum, format_fraction
+from ...outcome import Money, Payout, Payouts, Pot, Ranking, Standing, Tally, payout_line
 from . import rules as R
 from .engine import RoundResult
 from .options import Betting, GetawayOptions, Scoring
 from .record import MatchClaims, RoundClaims
 
-__all__ = ["round_points", "MatchResult", "settle_match", "compare_round", "compare_match"]
+__all__ = ["round_points", "MatchResult", "settle_match", "compare_round", "compare_match", "round_summary",
+           "match_summary", "match_payouts", "match_standing"]
 
 
 def round_points(result: RoundResult, options: GetawayOptions, n: int) -> dict[int, int] | None:
@@ -171,12 +173,35 @@ def round_summary(result: RoundResult, points: dict[int, int] | None, players: t
         data["legs"] = result.legs
         line = (f"deal {deal}: finishing order {_names(players, result.order)}; loser {players[result.loser]}"
                 f" (legs {result.legs})")
-    data["points"] = {players[s]: v for s, v in points.items()}
-    scored = ", ".join(f"{players[s]} {v}" for s, v in points.items() if v)
+    tally = Tally(tuple((players[s], v) for s, v in points.items()))
+    data["points"] = tally.data()
+    scored = tally.text(skip_zero=True)
     lines = [line]
     if scored:
         lines.append(f"deal {deal}: points {scored}")
     return tuple(lines), data
+
+
+def match_payouts(match: MatchResult, players: tuple[str, ...]) -> Payouts | None:
+    """The chip pot and who paid and received what, as values (None: betting is off or the match is open)."""
+    if match.pot is None:
+        return None
+    paid, received = match.paid, match.received
+    assert paid is not None and received is not None, "a pot has its payouts"
+    return Payouts(Pot("pot", Money.of(match.pot)),
+                   tuple(Payout(players[s], Money.of(paid[s]), Money.of(received[s])) for s in range(len(players))))
+
+
+def match_standing(match: MatchResult, players: tuple[str, ...], payouts: Payouts | None, *, rounds: int) -> Standing:
+    """A complete match as the ledger counts it: every round dealt to everyone, the match totals as points,
+    the pot's nets as money, the match's winners and losers."""
+    totals, winners, losers = match.totals, match.winners, match.losers
+    assert totals is not None and winners is not None and losers is not None, "a complete match has them"
+    return Standing(dealt=Tally(tuple((name, rounds) for name in players)),
+                    points=Tally(tuple((players[s], t) for s, t in totals.items())),
+                    money=payouts.net() if payouts is not None else None,
+                    winners=tuple(players[s] for s in sorted(winners)),
+                    losers=tuple(players[s] for s in sorted(losers)))
 
 
 def match_summary(match: MatchResult, players: tuple[str, ...], options: GetawayOptions,
@@ -190,25 +215,22 @@ def match_summary(match: MatchResult, players: tuple[str, ...], options: Getaway
         return (f"match: undetermined ({why})",), data
     totals, winners, losers = match.totals, match.winners, match.losers
     assert totals is not None and winners is not None and losers is not None, "a complete match has them"
-    data["totals"] = {players[s]: t for s, t in totals.items()}
-    data["winners"] = [players[s] for s in sorted(winners)]
-    data["losers"] = [players[s] for s in sorted(losers)]
+    ranking = Ranking(winners=tuple(players[s] for s in sorted(winners)),
+                      losers=tuple(players[s] for s in sorted(losers)))
+    points = Tally(tuple((players[s], t) for s, t in totals.items()))
+    data["totals"] = points.data()
+    data["winners"] = list(ranking.winners)
+    data["losers"] = list(ranking.losers)
     lines = [
-        "match: totals " + ", ".join(f"{players[s]} {t}" for s, t in totals.items()),
-        f"match: winners {_names(players, sorted(winners))}; losers {_names(players, sorted(losers))}",
+        "match: totals " + points.text(),
+        f"match: winners {Ranking.names(ranking.winners)}; losers {Ranking.names(ranking.losers)}",
     ]
-    if match.pot is not None:
-        paid, received, net = match.paid, match.received, match.net
-        assert paid is not None and received is not None and net is not None, "a pot has its payouts"
-        data["pot"] = format_fraction(match.pot)
-        data["payouts"] = {
-            players[s]: {"paid": format_fraction(paid[s]), "received": format_fraction(received[s]),
-                         "net": format_fraction(net[s], signed=True)}
-            for s in range(len(players))
-        }
-        lines.append(f"pot {format_fraction(match.pot)}: " + "; ".join(
-            f"{players[s]} paid {format_fraction(paid[s])}, received {format_fraction(received[s])},"
-            f" net {format_fraction(net[s], signed=True)}" for s in range(len(players))))
+    payouts = match_payouts(match, players)
+    if payouts is not None:
+        data["pot"] = payouts.pot.amount.ratio()
+        data["payouts"] = payouts.data(form="ratio")
+        lines.append(payout_line(payouts, form="ratio"))
     elif options.match_rounds == 1:
         lines = []
+    data["outcome"] = match_standing(match, players, payouts, rounds=rounds).data()
     return tuple(lines), data

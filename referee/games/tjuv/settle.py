@@ -10,6 +10,7 @@ from ...cards import format_cards
 from ...findings import Finding, Severity
 from ...frozen import frozen
 from ...hand import sort_cards
+from ...outcome import Note, Standing, Tally
 from . import rules as R
 from .engine import DealResult
 from .options import DealerTieBreak, SessionResult, TjuvOptions
@@ -17,7 +18,7 @@ from .record import DealClaims, DealRecord, Position, SessionClaims
 
 __all__ = ["DealScore", "PreviousDeal", "SessionScore", "places_of", "nearest_right", "score_deal",
            "check_dealer", "compare_deal", "missing_claims", "score_session", "compare_session",
-           "deal_summary", "session_summary", "PACK_SIZE"]
+           "deal_summary", "session_summary", "session_standing", "PACK_SIZE"]
 
 PACK_SIZE = 36
 
@@ -261,15 +262,33 @@ def session_summary(session: SessionScore, players: tuple[str, ...],
         return (f"session: {session.deals} deal(s); not every deal was settled, so no session totals",), data
     wins, totals, places = session.wins, session.totals, session.places
     assert wins is not None and totals is not None, "a complete session has them"
-    data["wins"] = {players[s]: w for s, w in enumerate(wins)}
-    data["totals"] = {players[s]: t for s, t in enumerate(totals)}
-    lines = [f"session: {session.deals} deal(s); deals won " + ", ".join(
-        f"{players[s]} {w}" for s, w in enumerate(wins)) + "; total cards " + ", ".join(
-        f"{players[s]} {t}" for s, t in enumerate(totals))]
+    won, cards = Tally(tuple(zip(players, wins))), Tally(tuple(zip(players, totals)))
+    data["wins"] = won.data()
+    data["totals"] = cards.data()
+    lines = [f"session: {session.deals} deal(s); deals won {won.text()}; total cards {cards.text()}"]
     if places is not None:
         data["ranking"] = {players[s]: p for s, p in enumerate(places)}
         order = sorted(range(len(players)), key=lambda s: (places[s], s))
         lines.append(f"session ranking by {options.session_result.value}: " + ", ".join(
             f"{places[s]}. {players[s]}" for s in order))
-    lines.append("no stakes in Tjuv: no payouts")
+    lines.append(NO_STAKES.text)
+    data["outcome"] = session_standing(session, players).data()
     return tuple(lines), data
+
+
+NO_STAKES = Note("no stakes in Tjuv: no payouts")
+
+
+def session_standing(session: SessionScore, players: tuple[str, ...]) -> Standing:
+    """A complete session as the ledger counts it: every deal dealt to everyone, the cards taken as points;
+    the session ranking's first and last places when `session_result` asks for one, otherwise the most and
+    fewest deals won (everyone level: nobody wins or loses). No money (TJ-5.8)."""
+    wins, totals, places = session.wins, session.totals, session.places
+    assert wins is not None and totals is not None, "a complete session has them"
+    # a place is better when lower; deals won when higher
+    key = [-p for p in places] if places is not None else list(wins)
+    top, bottom = max(key), min(key)
+    winners = tuple(players[s] for s, v in enumerate(key) if v == top) if top != bottom else ()
+    losers = tuple(players[s] for s, v in enumerate(key) if v == bottom) if top != bottom else ()
+    return Standing(dealt=Tally(tuple((name, session.deals) for name in players)),
+                    points=Tally(tuple(zip(players, totals))), winners=winners, losers=losers)

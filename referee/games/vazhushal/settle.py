@@ -4,16 +4,19 @@ claims compared with both (VZ-9.7). There is no money in this game."""
 
 from __future__ import annotations
 
+from dataclasses import field
 from typing import Any
 
 from ...findings import Finding
 from ...frozen import frozen
+from ...outcome import Standing, Tally
 from . import rules as R
 from .engine import End, GameResult
 from .options import VazhushalOptions
 from .record import DealClaims, MatchClaims
 
-__all__ = ["MatchResult", "MatchTally", "settle_match", "compare_deal", "compare_match", "deal_summary", "match_summary"]
+__all__ = ["MatchResult", "MatchTally", "settle_match", "compare_deal", "compare_match", "deal_summary", "match_summary",
+           "match_standing"]
 
 
 @frozen(slots=True)
@@ -25,6 +28,7 @@ class MatchResult:
     winner: int | None
     decided_at: int | None  # the game that decided the match
     counted: int  # games counted
+    points: dict[int, int] = field(default_factory=dict)  # every settled game's scores added, counted or not
 
 
 class MatchTally:
@@ -37,13 +41,17 @@ class MatchTally:
         self.winner: int | None = None
         self.decided_at: int | None = None
         self.counted = 0
+        self.points = {seat: 0 for seat in range(n)}
 
     @property
     def decided(self) -> bool:
         return self.decided_at is not None
 
     def add(self, number: int, result: GameResult) -> None:
-        """Count one more game (ignored once the match is decided or unknown)."""
+        """Count one more game (ignored once the match is decided or unknown; its scores are added)."""
+        if result.settled and result.scores is not None:
+            for seat, score in result.scores.items():
+                self.points[seat] += score
         if self.decided or not self.known:
             return
         if not result.settled:
@@ -58,7 +66,7 @@ class MatchTally:
             self.winner, self.decided_at = leaders[0], number
 
     def result(self) -> MatchResult:
-        return MatchResult(self.known, dict(self.wins), self.winner, self.decided_at, self.counted)
+        return MatchResult(self.known, dict(self.wins), self.winner, self.decided_at, self.counted, dict(self.points))
 
 
 def settle_match(results: list[GameResult], options: VazhushalOptions, *, n: int) -> MatchResult:
@@ -85,11 +93,12 @@ def compare_deal(claims: DealClaims, result: GameResult, *, players: tuple[str, 
         return []
     at = claims.at or {}
     found = []
-    if claims.scores is not None:
+    scores = result.scores
+    if claims.scores is not None and scores is not None:
         for seat, value in sorted(claims.scores.items()):
-            if result.scores[seat] != value:
+            if scores[seat] != value:
                 found.append(_differs(at.get("scores"), deal, what=f"score for {players[seat]}", claimed=str(value),
-                                      actual=str(result.scores[seat])))
+                                      actual=str(scores[seat])))
     if claims.winners is not None and claims.winners != result.winners:
         found.append(_differs(at.get("winners"), deal, what="winners", claimed=_names(players, claims.winners),
                               actual=_names(players, result.winners)))
@@ -121,11 +130,14 @@ def deal_summary(result: GameResult, players: tuple[str, ...], *, dealer: int,
     head = f"game {deal} (dealer {players[dealer]})"
     if not result.settled:
         return (f"{head}: not settled",), data
-    scores = ", ".join(f"{players[s]} {v}" for s, v in result.scores.items())
+    assert result.scores is not None and result.end is not None, "a settled game has its end and scores"
+    tally = Tally(tuple((players[s], v) for s, v in result.scores.items()))
+    scores = tally.text()
     data["end"] = result.end.value
-    data["scores"] = {players[s]: v for s, v in result.scores.items()}
+    data["scores"] = tally.data()
     data["winners"] = [players[s] for s in sorted(result.winners)]
     if result.end is End.OUT:
+        assert result.out_player is not None, "going out has its player"
         data["went_out"] = players[result.out_player]
         return (f"{head}: {players[result.out_player]} went out and wins; points for information: {scores}",), data
     if not result.winners:
@@ -137,14 +149,26 @@ def deal_summary(result: GameResult, players: tuple[str, ...], *, dealer: int,
     return (f"{head}: the stock ran out; scores {scores}; {verdict}",), data
 
 
+def match_standing(match: MatchResult, players: tuple[str, ...], *, games: int) -> Standing:
+    """A match as the ledger counts it: every game dealt to everyone, the games' scores added as points,
+    the match winner (the others lose; no winner yet: nobody). No money in this game."""
+    winner = players[match.winner] if match.winner is not None else None
+    return Standing(dealt=Tally(tuple((name, games) for name in players)),
+                    points=Tally(tuple((players[s], v) for s, v in match.points.items())),
+                    winners=(winner,) if winner else (),
+                    losers=tuple(p for p in players if p != winner) if winner else ())
+
+
 def match_summary(match: MatchResult, players: tuple[str, ...], *, options: VazhushalOptions,
                   games: int) -> tuple[tuple[str, ...], dict[str, Any]]:
-    wins = ", ".join(f"{players[s]} {w}" for s, w in match.wins.items())
+    won = Tally(tuple((players[s], w) for s, w in match.wins.items()))
+    wins = won.text()
     data: dict[str, Any] = {"match_wins": options.match_wins, "games": games, "known": match.known,
-                            "wins": {players[s]: w for s, w in match.wins.items()},
+                            "wins": won.data(),
                             "winner": players[match.winner] if match.winner is not None else None}
     if not match.known:
         return (f"match: undetermined (a game is not settled); wins so far {wins}",), data
+    data["outcome"] = match_standing(match, players, games=games).data()
     if match.winner is None:
         return (f"match: no winner yet after {games} game(s); wins {wins} ({options.match_wins} needed)",), data
     return (f"match: {players[match.winner]} wins the match in game {match.decided_at}; wins {wins}"
