@@ -9,12 +9,12 @@ before it reaches a terminal.
 
 from __future__ import annotations
 
-import json
 from typing import Callable, Iterable
 
 from . import __version__
 from .errors import Problem, shown
 from .findings import Finding, Severity
+from .jsontext import dumps_compact, dumps_indented
 from .report import Report, Status
 
 __all__ = ["RENDERERS", "render_text", "render_quiet", "render_problems", "render_json", "render_jsonl", "render_github",
@@ -231,11 +231,12 @@ def render_json(reports: Iterable[Report], *, seconds: float | None = None) -> s
     reports = list(reports)
     data = {"referee": __version__, "reports": [r.to_data() for r in reports],
             "summary": summary([r.status for r in reports], seconds=seconds)}
-    return json.dumps(data, indent=2, ensure_ascii=True) + "\n"
+    return dumps_indented(data) + "\n"  # json.dumps(data, indent=2, ensure_ascii=True), the same text
 
 
 def render_jsonl(reports: Iterable[Report], *, seconds: float | None = None) -> str:
-    return "".join(json.dumps(r.to_data(), ensure_ascii=True, separators=(",", ":")) + "\n" for r in reports)
+    """One line of compact JSON per report (`json.dumps(..., separators=(",", ":"))`, the same text)."""
+    return "".join([dumps_compact(r.to_data()) + "\n" for r in reports])
 
 
 RENDERERS: dict[str, Callable[..., str]] = {

@@ -1,0 +1,143 @@
+"""JSON text byte for byte as `json.dumps(data, indent=2, ensure_ascii=True)`
+writes it (`dumps_indented`), and as `json.dumps(data, ensure_ascii=True,
+separators=(",", ":"))` (`dumps_compact`), for less.
+
+Given an indent, the standard library falls back to its pure-Python encoder,
+a chain of generators that each chunk of text climbs through level by level:
+a Game, Flip, Flop report cost a fifth of its check to write. Here the C
+encoder writes the compact text, which is then laid out as the indent lays
+it out. Cut at its quotes, the compact text is structure, string, structure,
+...: the structures (brackets, commas, colons, numbers, true, false, null)
+are all that changes, each one's depth is the sum of the brackets before it,
+and each (structure, depth) pair is laid out once and then looked up, so the
+work per document is done by C loops. A value the C encoder does not take
+as `json.dumps` would (none of the referee's) goes to `json.dumps` itself,
+so the text and the errors are always the standard library's.
+`tests/core/test_jsontext.py` compares the two on reports of every game and
+on awkward values.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import accumulate
+from typing import Any, Callable
+
+try:
+    from _json import encode_basestring_ascii as _c_encode_basestring_ascii
+    from _json import make_encoder as _make_encoder
+except ImportError:  # pragma: no cover - a Python built without _json
+    _make_encoder = None  # type: ignore[misc, assignment]
+
+__all__ = ["dumps_indented", "dumps_compact"]
+
+INDENT = 2
+_CACHED = 4096  # (structure, depth) pairs kept; numbers make new ones
+_BREAKS = ["\n" + " " * (INDENT * depth) for depth in range(64)]  # deeper goes to json.dumps
+
+
+class _Other(Exception):
+    """A value left to `json.dumps` (which writes it, or says why not)."""
+
+
+def _refuse(value: object) -> Any:
+    raise _Other
+
+
+_COMPACT: Callable[[Any, int], Any] | None = None
+if _make_encoder is not None:
+    _COMPACT = _make_encoder(None, _refuse, _c_encode_basestring_ascii, None, ":", ",", False, False, True)
+
+
+class _Layouts(dict):
+    """(structure, depth) -> the structure laid out as the indent lays it out at that depth."""
+
+    def __missing__(self, key: tuple[str, int]) -> str:
+        structure, depth = key
+        out = []
+        i = 0
+        while i < len(structure):
+            char = structure[i]
+            if char in "{[":
+                if structure[i + 1:i + 2] in ("}", "]"):  # {} or []: as written
+                    out.append(structure[i:i + 2])
+                    i += 2
+                    continue
+                depth += 1
+                out.append(char + _BREAKS[depth])
+            elif char in "}]":
+                depth -= 1
+                out.append(_BREAKS[depth] + char)
+            elif char == ",":
+                out.append("," + _BREAKS[depth])
+            elif char == ":":
+                out.append(": ")
+            else:  # a number, true, false, null, NaN, Infinity
+                out.append(char)
+            i += 1
+        if len(self) >= _CACHED:
+            self.clear()
+        self[key] = laid = "".join(out)
+        return laid
+
+
+class _Changes(dict):
+    """structure -> how many more brackets it opens than it closes."""
+
+    def __missing__(self, structure: str) -> int:
+        if len(self) >= _CACHED:
+            self.clear()
+        self[structure] = change = (structure.count("{") + structure.count("[")
+                                    - structure.count("}") - structure.count("]"))
+        return change
+
+
+_LAYOUTS, _CHANGES = _Layouts(), _Changes()
+
+
+def _whole_strings(parts: list[str]) -> list[str]:
+    """`parts` (the text cut at every quote) with each string whose quotes are escaped made
+    one again: a string's part that ends in an odd number of backslashes ends at an escaped
+    quote. Only for a text that holds one."""
+    out = [parts[0]]
+    i = 1
+    while i < len(parts):
+        text = parts[i]
+        while (len(text) - len(text.rstrip("\\"))) % 2:
+            i += 1
+            text += '"' + parts[i]
+        out += (text, parts[i + 1])
+        i += 2
+    return out
+
+
+def _laid_out(compact: str) -> str:
+    """The compact text laid out as json.dumps lays it out with the indent."""
+    parts = compact.split('"')
+    if '\\"' in compact:
+        parts = _whole_strings(parts)
+    structures = parts[0::2]
+    depths = accumulate(map(_CHANGES.__getitem__, structures[:-1]), initial=0)
+    parts[0::2] = map(_LAYOUTS.__getitem__, zip(structures, depths))
+    return '"'.join(parts)
+
+
+def dumps_indented(data: Any) -> str:
+    """`json.dumps(data, indent=2, ensure_ascii=True)`, the same text."""
+    if _COMPACT is not None:
+        try:
+            return _laid_out("".join(_COMPACT(data, 0)))
+        except (_Other, RecursionError, IndexError):
+            pass
+    return json.dumps(data, indent=INDENT, ensure_ascii=True)
+
+
+def dumps_compact(data: Any) -> str:
+    """`json.dumps(data, ensure_ascii=True, separators=(",", ":"))`, the same text."""
+    if _COMPACT is not None:
+        try:
+            return "".join(_COMPACT(data, 0))
+        except (_Other, RecursionError):
+            pass
+    return json.dumps(data, ensure_ascii=True, separators=(",", ":"))
+
