@@ -24,7 +24,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from .frozen import frozen
 from .money import format_decimal, format_fraction
 
-__all__ = ["Money", "ZERO", "Tally", "Ranking", "Pot", "Payout", "Payouts", "Note", "Standing",
+__all__ = ["Money", "ZERO", "exact_sum", "Tally", "Ranking", "Pot", "Payout", "Payouts", "Note", "Standing",
            "money_table", "assert_balanced", "payout_line", "tally_text"]
 
 
@@ -148,6 +148,33 @@ class Money:
 
 
 ZERO = Money(0, 1)
+
+
+def exact_sum(values: Iterable[Fraction], start: Fraction = Fraction(0), *,
+              less: Iterable[Fraction] = ()) -> Fraction:
+    """`start + sum(values) - sum(less)`, exact, summed as integers over a common denominator: one
+    `Fraction` made at the end instead of one (and a gcd) per step, as `sum` of `Fraction`s costs."""
+    total, den = start.numerator, start.denominator
+    for sign, items in ((1, values), (-1, less)):
+        for value in items:
+            d = value.denominator
+            if d == den:
+                total += sign * value.numerator
+            else:
+                common = den // gcd(den, d) * d
+                total = total * (common // den) + sign * value.numerator * (common // d)
+                den = common
+    made = _MADE.get((total, den))
+    if made is None:
+        if len(_MADE) >= 4096:
+            _MADE.clear()
+        made = _MADE[total, den] = Fraction(total, den)
+    return made
+
+
+#: The Fractions `exact_sum` made, by numerator and denominator before reducing: a session repeats a
+#: handful of amounts (multiples of its stake) hundreds of times, and a Fraction is immutable.
+_MADE: dict[tuple[int, int], Fraction] = {}
 
 
 def _total(amounts: Iterable[Money]) -> Money:

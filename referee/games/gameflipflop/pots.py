@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 from ...frozen import frozen
 from ...money import split_exact, split_units
+from ...outcome import exact_sum
 from .options import CENT
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ class Pot:
             raise ValueError(f"{self.kind.value} pot with a negative amount")
         if self.carried and self.kind in (PotKind.GAME, PotKind.BONUS):
             raise ValueError(f"a {self.kind.value} pot is never carried")
-        object.__setattr__(self, "amount", sum(self.paid.values(), self.carried))
+        object.__setattr__(self, "amount", exact_sum(self.paid.values(), self.carried))
 
 
 @frozen(slots=True)
@@ -100,7 +101,7 @@ class Award:
 
     def __post_init__(self) -> None:
         if self.shares:
-            if sum(self.shares.values(), ZERO) != self.pot.amount:
+            if exact_sum(self.shares.values()) != self.pot.amount:
                 raise ValueError(f"{self.pot.kind.value} pot shares do not add up to the pot")
             if not set(self.shares) <= self.pot.eligible:
                 raise ValueError(f"{self.pot.kind.value} pot awarded to a player who did not pay into it")

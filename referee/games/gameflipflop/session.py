@@ -18,6 +18,7 @@ from typing import Mapping
 
 from ...core.driver import Closed, Opening, Play, Settlement
 from ...findings import Finding
+from ...outcome import exact_sum
 from ..base import DealOutcome, InProgress
 from . import rules as R
 from .compare import compare_deal, compare_reveal, compare_session
@@ -279,9 +280,9 @@ class FlipFlopSession:
                 self.findings.extend(problems)
                 return self._blocked(number, dealer)
         carry = self.carry
-        pots = {"game": sum((a[PotKind.GAME] for a in antes.values()), ZERO),
-                "flip": sum((a[PotKind.FLIP] for a in antes.values() if PotKind.FLIP in a), carry.flip),
-                "flop": sum((a[PotKind.FLOP] for a in antes.values() if PotKind.FLOP in a), carry.flop)}
+        pots = {"game": exact_sum(a[PotKind.GAME] for a in antes.values()),
+                "flip": exact_sum((a[PotKind.FLIP] for a in antes.values() if PotKind.FLIP in a), carry.flip),
+                "flop": exact_sum((a[PotKind.FLOP] for a in antes.values() if PotKind.FLOP in a), carry.flop)}
         begin = DealStart(order=order, antes=antes, eligible_flip=eligible_flip, eligible_flop=eligible_flop,
                           pots=pots, bankrolls=None if self.bankrolls is None else dict(self.bankrolls), carry=carry)
         opened = Opened("moves", dealer, order=order, tiers=tiers, antes=antes, notes=notes, illegal=illegal,

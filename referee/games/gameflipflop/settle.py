@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Mapping, Sequence
 
 from ...frozen import frozen
-from ...money import assert_zero_sum
+from ...outcome import exact_sum
 from .endings import Ending, PlayResult
 from .options import FlipFlopOptions, UnwonPot
 from .pots import ZERO, Award, Pot, PotKind, Tier, split
@@ -33,8 +33,8 @@ class Carry:
     flop_ledger: Mapping[int, Fraction] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        assert sum(self.flip_ledger.values(), ZERO) == self.flip, "flip ledger does not match the carried pot"
-        assert sum(self.flop_ledger.values(), ZERO) == self.flop, "flop ledger does not match the carried pot"
+        assert exact_sum(self.flip_ledger.values()) == self.flip, "flip ledger does not match the carried pot"
+        assert exact_sum(self.flop_ledger.values()) == self.flop, "flop ledger does not match the carried pot"
 
     @property
     def total(self) -> Fraction:
@@ -84,9 +84,8 @@ def settle_deal(
     def extra(seat: int) -> Fraction:  # GFF-3.10, 10.6: capped at what he still holds
         amount = stake
         if bankrolls is not None and not options.reserve_rule:
-            spent = sum(antes[seat].values(), ZERO)
-            amount = max(ZERO, min(stake, bankrolls[seat] - spent - extras[seat]))
-        extras[seat] += amount
+            amount = max(ZERO, min(stake, exact_sum((bankrolls[seat],), less=(*antes[seat].values(), extras[seat]))))
+        extras[seat] = exact_sum((extras[seat], amount))
         return amount
 
     def paid(kind: PotKind) -> dict[int, Fraction]:
@@ -98,10 +97,10 @@ def settle_deal(
     if ending is Ending.TUNK:
         for s in order:
             if s != result.actor:
-                game_paid[s] += extra(s)
+                game_paid[s] = exact_sum((game_paid[s], extra(s)))
     elif ending is Ending.CAUGHT:
         assert result.actor is not None, "a drop has its player"
-        game_paid[result.actor] += extra(result.actor)
+        game_paid[result.actor] = exact_sum((game_paid[result.actor], extra(result.actor)))
     fifties: tuple[int, ...] = ()
     if ending is Ending.DECLARATION:
         fifties = tuple(s for s in order if result.declarers.get(s) == 50)
@@ -122,19 +121,20 @@ def settle_deal(
         seat = winner.seat if winner.seat in pot.eligible else None
         awards.append(Award(pot, {seat: pot.amount} if seat is not None else {}, card=winner.card))
 
-    net: dict[int, dict[str, Fraction]] = {s: {} for s in order}
-    for award in awards:  # each player's net per column: what he took less what he paid in
+    # each player's net per column: what he took less what he paid in (summed exactly, once per column)
+    gains: dict[tuple[int, str], list[Fraction]] = {}
+    losses: dict[tuple[int, str], list[Fraction]] = {}
+    for award in awards:
         column = "game" if award.pot.kind in (PotKind.GAME, PotKind.BONUS) else award.pot.kind.value
         for s, amount in award.pot.paid.items():
-            row = net[s]
-            row[column] = row[column] - amount if column in row else -amount
+            losses.setdefault((s, column), []).append(amount)
         for s, amount in award.shares.items():
-            row = net[s]
-            row[column] = row[column] + amount if column in row else amount
+            gains.setdefault((s, column), []).append(amount)
+    net: dict[int, dict[str, Fraction]] = {}
     for s in order:
-        row = net[s]
-        game_net, flip_net, flop_net = row.get("game", ZERO), row.get("flip", ZERO), row.get("flop", ZERO)
-        net[s] = {"game": game_net, "flip": flip_net, "flop": flop_net, "total": game_net + flip_net + flop_net}
+        row = {c: exact_sum(gains.get((s, c), ()), less=losses.get((s, c), ())) for c in COLUMNS}
+        row["total"] = exact_sum(row.values())
+        net[s] = row
 
     flip_award, flop_award = awards[-2], awards[-1]
     after = Carry(
@@ -142,16 +142,16 @@ def settle_deal(
         flip_ledger=_ledger(carry.flip_ledger, flip_paid) if not flip_award.shares else {},
         flop_ledger=_ledger(carry.flop_ledger, flop_paid) if not flop_award.shares else {},
     )
-    assert_zero_sum([net[s]["game"] for s in order])
-    assert_zero_sum([*(net[s]["flip"] for s in order), after.flip - carry.flip])
-    assert_zero_sum([*(net[s]["flop"] for s in order), after.flop - carry.flop])
+    assert not exact_sum(net[s]["game"] for s in order), "the game column does not sum to zero"
+    assert not exact_sum((*(net[s]["flip"] for s in order), after.flip), less=(carry.flip,)), "flip column"
+    assert not exact_sum((*(net[s]["flop"] for s in order), after.flop), less=(carry.flop,)), "flop column"
     # each total is game + flip + flop, so the totals and the carried change sum to zero too
 
     new_bankrolls = None
     if bankrolls is not None:
         new_bankrolls = dict(bankrolls)
         for s in order:
-            new_bankrolls[s] = bankrolls[s] + net[s]["total"]
+            new_bankrolls[s] = exact_sum((bankrolls[s], net[s]["total"]))
     eliminated = tuple(s for s in order if tiers[s] is Tier.ALL_IN and not _survives(s, winners, options))
     return DealMoney(order=order, tiers=dict(tiers), antes=antes, extras=extras, awards=tuple(awards), net=net,
                      before=carry, after=after, bankrolls=new_bankrolls, eliminated=eliminated)
@@ -160,7 +160,7 @@ def settle_deal(
 def _ledger(old: Mapping[int, Fraction], paid: Mapping[int, Fraction]) -> dict[int, Fraction]:
     ledger = dict(old)
     for s, amount in paid.items():
-        ledger[s] = ledger.get(s, ZERO) + amount
+        ledger[s] = exact_sum((ledger.get(s, ZERO), amount))
     return ledger
 
 
@@ -192,11 +192,11 @@ def close_session(
     if options.unwon_pot_at_end is UnwonPot.REFUND:
         for ledger in (carry.flip_ledger, carry.flop_ledger):
             for s, amount in ledger.items():
-                refunds[s] += amount
+                refunds[s] = exact_sum((refunds[s], amount))
         left = Carry()
-    net = {s: deal_nets.get(s, ZERO) + refunds[s] for s in seats}
-    assert_zero_sum([*net.values(), left.total])
+    net = {s: exact_sum((deal_nets.get(s, ZERO), refunds[s])) for s in seats}
+    assert not exact_sum((*net.values(), left.total)), "the session table does not sum to zero"
     final = None
     if bankrolls is not None and all(s in bankrolls for s in seats):  # not when a header problem stopped all
-        final = {s: bankrolls[s] + refunds[s] for s in seats}
+        final = {s: exact_sum((bankrolls[s], refunds[s])) for s in seats}
     return SessionMoney(deal_nets=dict(deal_nets), refunds=refunds, net=net, left_on_table=left, bankrolls=final)
