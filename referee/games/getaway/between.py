@@ -52,7 +52,9 @@ class Between(RoundState):
         end, plays, hands = trick.end, trick.plays, self.hands
         power: int | None
         if end is _FULL:
-            self.aside = trick.cards()
+            self.aside = aside = list(map(_CARD, plays))  # trick.cards(), without the call
+            if trick.extra:
+                aside.extend(map(_CARD, trick.extra))
             power = plays[self._winning(plays, trick.led)][0]
             if not self.active[power]:
                 power = self.next_active(power)
@@ -85,9 +87,17 @@ class Between(RoundState):
             self._empty_power(power)  # type: ignore[arg-type]
             if self.phase in (Phase.OVER, Phase.DRAW):
                 return
-        # Steps 5 and 6.
-        self._to_waste()
-        self._open_window()
+        # Steps 5 and 6: `_to_waste` and `_open_window`, inline (this runs once a trick).
+        aside = self.aside
+        if aside:
+            waste = self.waste
+            for c in aside:
+                waste[c] = waste.get(c, 0) + 1
+            self.aside = []
+        self.phase = _WINDOW
+        self.window_takes = 0
+        if self._dead_ends_round and self._is_dead():
+            self._declare_dead()
 
     def _empty_power(self, seat: int) -> None:
         mode = self.options.empty_power

@@ -57,6 +57,7 @@ def hand_sizes(options: GetawayOptions, n: int, dealer: int) -> tuple[int, int, 
 
 
 _PACKS: dict[int, Counter[Card]] = {}
+_HAND_KEYS = [f"hand:{seat}" for seat in range(32)]  # record.at's key of each seat's hand, made once
 
 
 def _pack(packs: int) -> Counter[Card]:
@@ -91,8 +92,10 @@ def check_deal(
             problems.extend(_copies_too_many(players, record, pack))
         if missing:
             problems.append((f"not dealt: {format_cards(sorted(missing.elements(), key=lambda c: c.index))}", "hands"))
+    keys = _HAND_KEYS if n <= len(_HAND_KEYS) else [f"hand:{seat}" for seat in range(n)]
+    at = record.at
     for seat, name in enumerate(players):
-        if f"hand:{seat}" not in record.at:
+        if keys[seat] not in at:
             problems.append((f"no hand recorded for {name}", "hands"))
 
     q, r, after_dealer = hand_sizes(options, n, record.dealer)

@@ -4,6 +4,7 @@ the engine (a `State`), settles the match and compares the claims."""
 
 from __future__ import annotations
 
+from operator import is_
 from typing import TYPE_CHECKING, Mapping, cast
 
 from ...core.driver import Closed, Match, Opening, Play, Settlement, judge, play_deal
@@ -24,11 +25,26 @@ __all__ = ["Getaway", "GetawayMatch", "replay_round", "options_for"]
 _UNSETTLED = RoundResult(settled=False, dead=False, order=(), loser=None, legs=None, penalties=())
 
 _OPTIONS: dict[tuple, GetawayOptions] = {}  # by ruleset values; a few hundred rulesets at most are kept
+#: The same, by the identity of the values: transcripts of one ruleset share its value objects, which are
+#: kept here (so their ids are not reused) and compared by identity, not hashed (a Fraction's hash is slow).
+_SAME: dict[tuple[int, ...], tuple[tuple[str, ...], tuple[object, ...], GetawayOptions]] = {}
 
 
 def options_for(values: Mapping[str, object]) -> GetawayOptions:
     """`GetawayOptions.from_values`, made once per distinct set of values
     (the options are frozen, so one value serves every transcript)."""
+    held = tuple(values.values())
+    key = tuple(map(id, held))
+    seen = _SAME.get(key)
+    if seen is not None and seen[0] == tuple(values) and all(map(is_, seen[1], held)):
+        return seen[2]
+    options = _options_for(values)
+    if len(_SAME) < 256:
+        _SAME[key] = (tuple(values), held, options)
+    return options
+
+
+def _options_for(values: Mapping[str, object]) -> GetawayOptions:
     try:
         key = tuple([(name, value.__class__, value) for name, value in values.items()])
         options = _OPTIONS.get(key)

@@ -118,9 +118,7 @@ class PlayRules(Between):
 
     def _start_trick(self, leader: int, lead: Card, *, first: bool = False, drawn: bool = False) -> None:
         self.trick_no += 1
-        ring = self.ring
-        at = ring.index(leader)
-        trick = Trick(self.trick_no, leader, ring[at:] + ring[:at], lead.suit, first)
+        trick = Trick(self.trick_no, leader, self._order_from(leader), lead.suit, first)
         trick.drawn_lead = drawn
         self.trick = trick
         self.phase = _PLAYING
@@ -228,7 +226,7 @@ class PlayRules(Between):
         """GW-4.1: the trick ends; the offender will take every card of it and lead."""
         if played is not None:
             self.hands[seat].remove(played)
-            trick.extra.append((seat, played))
+            trick.extra += ((seat, played),)
         penalty = Penalty(rule=R.PENALTY, player=self.players[seat], cards=tuple(c.token for c in trick.cards()),
                           leads=trick.number + 1)
         for rule, why in broken:

@@ -106,9 +106,8 @@ class FastReplay(PlayRules):
                         if seat == self.power and seat not in self.duty and played in hand.counts and active[seat]:
                             if hand.size > 1:  # _start_trick and _put, when it is not his last card
                                 self.trick_no = number = self.trick_no + 1
-                                ring = self.ring
-                                at = ring.index(seat)
-                                trick = self.trick = Trick(number, seat, ring[at:] + ring[:at], played.suit, False)
+                                order = self._orders.get(seat) or self._order_from(seat)
+                                trick = self.trick = Trick(number, seat, order, played.suit, False)
                                 self.phase = _PLAYING
                                 counts = hand.counts  # Hand.remove, as above
                                 left = counts[played] - 1

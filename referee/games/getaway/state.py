@@ -46,6 +46,7 @@ class RoundState:
         self.active = [True] * self.n
         # the in-players in the direction of play, starting from seat 0
         self.ring = [(options.step * k) % self.n for k in range(self.n)]
+        self._orders: dict[int, list[int]] = {}  # leader -> the ring from him on (see `_order_from`)
         self.places: list[int] = []
         self.loser: int | None = None
         self.dead = False
@@ -126,9 +127,21 @@ class RoundState:
     def active_count(self) -> int:
         return len(self.ring)
 
+    def _order_from(self, leader: int) -> list[int]:
+        """The in-players from `leader` on, in the direction of play: a new
+        trick's order. Made once per leader while nobody escapes (shared by
+        the tricks he leads, which never change it)."""
+        order = self._orders.get(leader)
+        if order is None:
+            ring = self.ring
+            at = ring.index(leader)
+            order = self._orders[leader] = ring[at:] + ring[:at]
+        return order
+
     def _escape(self, seat: int) -> None:
         self.active[seat] = False
         self.ring.remove(seat)
+        self._orders.clear()
         self.places.append(seat)
         self.duty.pop(seat, None)
 

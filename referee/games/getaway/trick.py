@@ -60,7 +60,7 @@ class Trick:
         self.first = first  # trick 1 under first_trick=waste
         self.end: End | None = None
         self.offender: int | None = None  # the penalised player, or the breaker
-        self.extra: list[tuple[int, Card]] = []  # (seat, card) of penalised and late plays
+        self.extra: tuple[tuple[int, Card], ...] = ()  # (seat, card) of penalised and late plays
         self.drawn_lead = False
         self.tochoo: int | None = None
         self.turn = 1
