@@ -310,7 +310,7 @@ class Deal:
         """`_plain_draw` and `_plain_discard` inlined, from move `i` while they
         apply (in play, the stock not taken empty); the index of the first move
         they do not play. The state is as `apply` one move at a time leaves it
-        (tests/conformance/test_fast_path.py, tests/gameflipflop/test_fast_path.py)."""
+        (tests/conformance/test_fast_path.py)."""
         order, hands, stock, pile, drawn = self.order, self.hands, self.stock, self.pile, self.drawn
         seats, retake = len(order), self.options.retake_discard
         current, stage, took, beat, turns = self.current, self.stage, self.took, self.beat, self.turns
