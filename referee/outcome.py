@@ -25,7 +25,7 @@ from .frozen import frozen
 from .money import format_decimal, format_fraction
 
 __all__ = ["Money", "ZERO", "exact_sum", "Tally", "Ranking", "Pot", "Payout", "Payouts", "Note", "Standing",
-           "money_table", "assert_balanced", "payout_line", "tally_text"]
+           "money_table", "assert_balanced", "payout_line", "tally_text", "settlement_data"]
 
 
 class Money:
@@ -365,3 +365,21 @@ class Standing:
                    money={p: Money.of(parse_amount(v)) for p, v in money.items()} if money is not None else None,
                    winners=tuple(data.get("winners") or ()), losers=tuple(data.get("losers") or ()),
                    on_table=Money.of(parse_amount(data["on_table"])) if data.get("on_table") else ZERO)
+
+
+def settlement_data(settlement: Mapping[str, Any], standing: Standing | None) -> dict[str, Any]:
+    """A report's `settlement` block: the game's own data with `outcome` written from `standing` (the core
+    writes it; no game does), after the game's keys and before an in-progress tail (`in_progress` and what
+    follows it)."""
+    if standing is None:
+        return dict(settlement)
+    if "in_progress" not in settlement:
+        data = dict(settlement)
+        data["outcome"] = standing.data()
+        return data
+    data = {}
+    for key, value in settlement.items():
+        if key == "in_progress":
+            data["outcome"] = standing.data()
+        data[key] = value
+    return data

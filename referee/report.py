@@ -11,6 +11,7 @@ from .errors import InputError, Problem
 from .findings import Finding
 from .frozen import frozen
 from .games.base import DealOutcome, Header, InProgress, Verdict
+from .outcome import Standing, settlement_data
 
 __all__ = ["Status", "Report", "exit_status"]
 
@@ -39,6 +40,7 @@ class Report:
     settlement: Mapping[str, Any] = field(default_factory=dict)
     problems: tuple[Problem, ...] = ()
     in_progress: InProgress | None = None  # a game recorded as in progress, and not over
+    standing: Standing | None = None  # the result as a value (JSON: `settlement.outcome`, written from it)
 
     @classmethod
     def unusable(cls, file: str, error: InputError) -> Report:
@@ -51,7 +53,7 @@ class Report:
             file=file, status=Status.ILLEGAL if illegal else Status.LEGAL, game=header.game,
             ruleset=header.ruleset.preset, options=header.ruleset.written(), players=header.players,
             findings=verdict.findings, deals=verdict.deals, lines=verdict.lines, settlement=verdict.data,
-            in_progress=verdict.in_progress,
+            in_progress=verdict.in_progress, standing=verdict.standing,
         )
 
     @property
@@ -67,7 +69,7 @@ class Report:
         data.update(game=self.game, ruleset=self.ruleset, options=dict(self.options), players=list(self.players))
         data["findings"] = [f.to_data() for f in self.findings]
         data["deals"] = [dict(d.data) for d in self.deals]
-        data["settlement"] = dict(self.settlement)
+        data["settlement"] = settlement_data(self.settlement, self.standing)
         if self.in_progress is not None:
             data["in_progress"] = self.in_progress.to_data()
         return data

@@ -55,6 +55,7 @@ from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence, cast
 from ..findings import Finding
 from ..frozen import frozen
 from ..games.base import DealOutcome, InProgress, Verdict
+from ..outcome import Standing
 from .state import BatchState, State
 
 __all__ = ["Opening", "Play", "Closed", "Settlement", "Match", "Replay", "judge", "play_deal", "replay", "walk",
@@ -100,6 +101,7 @@ class Settlement:
     lines: tuple[str, ...] = ()
     data: Mapping[str, Any] = field(default_factory=dict)
     findings: tuple[Finding, ...] = ()
+    standing: Standing | None = None  # the result as a value (the core writes `settlement.outcome` from it)
 
 
 class Match(Protocol):
@@ -235,7 +237,7 @@ def judge(match: Match, *, in_progress: bool = False) -> Verdict:
     settlement = match.standing(progress) if progress is not None else match.settle()
     findings.extend(settlement.findings)
     return Verdict(findings=tuple(findings), deals=tuple(outcomes), lines=settlement.lines, data=settlement.data,
-                   in_progress=progress)
+                   in_progress=progress, standing=settlement.standing)
 
 
 def _moves(deal: Any) -> int:
@@ -426,7 +428,7 @@ class Live:
         settlement = match.standing(self.progress) if self.progress is not None else match.settle()
         findings.extend(settlement.findings)
         self.verdict = Verdict(findings=tuple(findings), deals=tuple(outcomes), lines=settlement.lines,
-                               data=settlement.data, in_progress=self.progress)
+                               data=settlement.data, in_progress=self.progress, standing=settlement.standing)
 
     def _copy(self, match: Match) -> Match:
         memo: dict[int, Any] = {id(kept): kept for kept in self.keep}

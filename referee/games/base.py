@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Protocol
 
 from ..findings import Finding
 from ..frozen import frozen
+from ..outcome import Standing
 from ..rulesets import Ruleset
 from ..yamldoc import Document
 
@@ -68,6 +69,7 @@ class Verdict:
     lines: tuple[str, ...] = ()  # the whole game's settlement, as text
     data: Mapping[str, Any] = field(default_factory=dict)  # ... and as plain data
     in_progress: InProgress | None = None  # set only for a record in progress whose game is not over
+    standing: Standing | None = None  # the result as a value: what `settlement.outcome` is written from
 
 
 class Game(Protocol):

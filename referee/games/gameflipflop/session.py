@@ -437,8 +437,8 @@ class FlipFlopSession:
         session = SessionReport(findings=tuple(self.findings), deals=tuple(self.reports), money=money,
                                 stake=self.stake, complete=complete, provisional=self.provisional,
                                 stopped_at=self.stopped_at)
-        lines, data = session_summary(session, self.names)
-        return Settlement(lines=lines, data=data, findings=tuple(self.findings[before:]))
+        lines, data, standing = session_summary(session, self.names)
+        return Settlement(lines=lines, data=data, findings=tuple(self.findings[before:]), standing=standing)
 
     def standing(self, progress: InProgress) -> Settlement:
         """The session in progress: the settled deals' nets and bankrolls as they
@@ -453,5 +453,5 @@ class FlipFlopSession:
                                 stake=self.stake, complete=False, provisional=self.provisional,
                                 stopped_at=None if progress.state == "playing" else self.stopped_at,
                                 in_progress=progress, on_table=on_table)
-        lines, data = standing_summary(session, self.names)
-        return Settlement(lines=lines, data=data)
+        lines, data, standing = standing_summary(session, self.names)
+        return Settlement(lines=lines, data=data, standing=standing)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ...outcome import Standing
 from ..base import DealOutcome
 from .display import exact, show
 from .endings import Ending
@@ -231,8 +232,9 @@ def payouts(session: SessionReport, names: tuple[str, ...]) -> dict[str, dict[st
     return table
 
 
-def session_summary(session: SessionReport, names: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, Any]]:
-    """Text lines and plain data for the session table."""
+def session_summary(session: SessionReport,
+                    names: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, Any], Standing]:
+    """Text lines, plain data and the standing for the session table."""
     money = session.money
     settled = sum(1 for d in session.deals if d.settled)
     data: dict[str, Any] = {
@@ -264,14 +266,14 @@ def session_summary(session: SessionReport, names: tuple[str, ...]) -> tuple[tup
         data["bankrolls"] = {names[s]: exact(v) for s, v in money.bankrolls.items()}
         lines.append("session: bankrolls " + ", ".join(
             f"{names[s]} {show(v, signed=False)}" for s, v in money.bankrolls.items()))
-    data["outcome"] = session_standing(session, names).data()
-    return tuple(lines), data
+    return tuple(lines), data, session_standing(session, names)
 
 
-def standing_summary(session: SessionReport, names: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, Any]]:
+def standing_summary(session: SessionReport,
+                     names: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, Any], Standing]:
     """A session in progress: no final settlement (nothing refunded); the
     settled deals' nets and bankrolls as they stand, and the pots on the table."""
-    _, data = session_summary(session, names)
+    _, data, standing = session_summary(session, names)
     money, pots = session.money, session.on_table
     assert pots is not None, "a session in progress reports the pots on the table"
     settled = sum(1 for d in session.deals if d.settled)
@@ -283,4 +285,4 @@ def standing_summary(session: SessionReport, names: tuple[str, ...]) -> tuple[tu
     if money.bankrolls is not None:
         lines.append("session in progress: bankrolls " + ", ".join(
             f"{names[s]} {show(v, signed=False)}" for s, v in money.bankrolls.items()))
-    return tuple(lines), data
+    return tuple(lines), data, standing

@@ -122,8 +122,8 @@ class GetawayMatch:
         match = settle_match(self.results, self.points, self.options, n)
         claims = self.record.claims
         found = tuple(compare_match(claims, match, self.players)) if claims is not None else ()
-        lines, data = match_summary(match, self.players, self.options, len(self.record.rounds))
-        return Settlement(lines=lines, data=data, findings=found)
+        lines, data, standing = match_summary(match, self.players, self.options, len(self.record.rounds))
+        return Settlement(lines=lines, data=data, findings=found, standing=standing)
 
     def standing(self, progress: InProgress) -> Settlement:
         lines, data = _standing(self.points, self.players, self.options, rounds=len(self.record.rounds))

@@ -205,14 +205,14 @@ def match_standing(match: MatchResult, players: tuple[str, ...], payouts: Payout
 
 
 def match_summary(match: MatchResult, players: tuple[str, ...], options: GetawayOptions,
-                  rounds: int) -> tuple[tuple[str, ...], dict[str, Any]]:
-    """Text lines and plain data for the match; a one-round match without
-    betting adds no text lines (the round says it all)."""
+                  rounds: int) -> tuple[tuple[str, ...], dict[str, Any], Standing | None]:
+    """Text lines, plain data and the standing (a complete match's) for the match; a one-round match
+    without betting adds no text lines (the round says it all)."""
     data: dict[str, Any] = {"complete": match.complete, "rounds": rounds, "match_rounds": options.match_rounds}
     if not match.complete:
         why = (f"{rounds} of {options.match_rounds} rounds recorded" if rounds != options.match_rounds
                else "a round is not settled")
-        return (f"match: undetermined ({why})",), data
+        return (f"match: undetermined ({why})",), data, None
     totals, winners, losers = match.totals, match.winners, match.losers
     assert totals is not None and winners is not None and losers is not None, "a complete match has them"
     ranking = Ranking(winners=tuple(players[s] for s in sorted(winners)),
@@ -232,5 +232,4 @@ def match_summary(match: MatchResult, players: tuple[str, ...], options: Getaway
         lines.append(payout_line(payouts, form="ratio"))
     elif options.match_rounds == 1:
         lines = []
-    data["outcome"] = match_standing(match, players, payouts, rounds=rounds).data()
-    return tuple(lines), data
+    return tuple(lines), data, match_standing(match, players, payouts, rounds=rounds)

@@ -139,8 +139,8 @@ class TjuvMatch:
             found.append(Finding(rule=R.OUTCOME_RECORD, severity=Severity.NOTE, line=line, column=column,
                                  message=f"session_result={options.session_result.value}: no claimed session"
                                  " ranking"))
-        lines, data = session_summary(session, players, options=options)
-        return Settlement(lines=lines, data=data, findings=tuple(found))
+        lines, data, standing = session_summary(session, players, options=options)
+        return Settlement(lines=lines, data=data, findings=tuple(found), standing=standing)
 
     def standing(self, progress: InProgress) -> Settlement:
         lines, data = _standing(self.scores, self.players, options=self.options, deals=len(self.record.deals))

@@ -255,11 +255,12 @@ def deal_summary(*, deal: int, dealer: int | None, status: str, result: DealResu
 
 
 def session_summary(session: SessionScore, players: tuple[str, ...],
-                    *, options: TjuvOptions) -> tuple[tuple[str, ...], dict[str, Any]]:
+                    *, options: TjuvOptions) -> tuple[tuple[str, ...], dict[str, Any], Standing | None]:
+    """Text lines, plain data and the standing (a complete session's) for the session."""
     data: dict[str, Any] = {"deals": session.deals, "complete": session.complete,
                             "session_result": options.session_result.value, "payouts": None}
     if not session.complete:
-        return (f"session: {session.deals} deal(s); not every deal was settled, so no session totals",), data
+        return (f"session: {session.deals} deal(s); not every deal was settled, so no session totals",), data, None
     wins, totals, places = session.wins, session.totals, session.places
     assert wins is not None and totals is not None, "a complete session has them"
     won, cards = Tally(tuple(zip(players, wins))), Tally(tuple(zip(players, totals)))
@@ -272,8 +273,7 @@ def session_summary(session: SessionScore, players: tuple[str, ...],
         lines.append(f"session ranking by {options.session_result.value}: " + ", ".join(
             f"{places[s]}. {players[s]}" for s in order))
     lines.append(NO_STAKES.text)
-    data["outcome"] = session_standing(session, players).data()
-    return tuple(lines), data
+    return tuple(lines), data, session_standing(session, players)
 
 
 NO_STAKES = Note("no stakes in Tjuv: no payouts")

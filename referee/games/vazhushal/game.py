@@ -97,14 +97,16 @@ class VazhushalMatch:
         match = self.tally.result()
         claims = self.record.claims
         found = tuple(compare_match(claims, match, players=self.players)) if claims is not None else ()
-        lines, data = match_summary(match, self.players, options=self.options, games=len(self.record.deals))
-        return Settlement(lines=lines, data=data, findings=found)
+        lines, data, standing = match_summary(match, self.players, options=self.options,
+                                              games=len(self.record.deals))
+        return Settlement(lines=lines, data=data, findings=found, standing=standing)
 
     def standing(self, progress: InProgress) -> Settlement:
         """No match result yet: the finished games' wins as the standing so far."""
-        lines, data = match_summary(self.tally.result(), self.players, options=self.options, games=self.closed)
+        lines, data, standing = match_summary(self.tally.result(), self.players, options=self.options,
+                                              games=self.closed)
         lines = tuple(line.replace("match: ", "match in progress: ", 1) for line in lines)
-        return Settlement(lines=lines, data={**data, "in_progress": True})
+        return Settlement(lines=lines, data={**data, "in_progress": True}, standing=standing)
 
 
 class Vazhushal(RecordGame):

@@ -160,16 +160,18 @@ def match_standing(match: MatchResult, players: tuple[str, ...], *, games: int) 
 
 
 def match_summary(match: MatchResult, players: tuple[str, ...], *, options: VazhushalOptions,
-                  games: int) -> tuple[tuple[str, ...], dict[str, Any]]:
+                  games: int) -> tuple[tuple[str, ...], dict[str, Any], Standing | None]:
+    """Text lines, plain data and the standing (a known match's, won or not yet) for the match."""
     won = Tally(tuple((players[s], w) for s, w in match.wins.items()))
     wins = won.text()
     data: dict[str, Any] = {"match_wins": options.match_wins, "games": games, "known": match.known,
                             "wins": won.data(),
                             "winner": players[match.winner] if match.winner is not None else None}
     if not match.known:
-        return (f"match: undetermined (a game is not settled); wins so far {wins}",), data
-    data["outcome"] = match_standing(match, players, games=games).data()
+        return (f"match: undetermined (a game is not settled); wins so far {wins}",), data, None
+    standing = match_standing(match, players, games=games)
     if match.winner is None:
-        return (f"match: no winner yet after {games} game(s); wins {wins} ({options.match_wins} needed)",), data
+        return (f"match: no winner yet after {games} game(s); wins {wins} ({options.match_wins} needed)",), data, \
+            standing
     return (f"match: {players[match.winner]} wins the match in game {match.decided_at}; wins {wins}"
-            f" ({options.match_wins} needed)",), data
+            f" ({options.match_wins} needed)",), data, standing
