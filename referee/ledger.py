@@ -1,16 +1,17 @@
 """A season's ledger: per-player totals over many reports, and the settle-up.
 
-Built from the plain report data that `referee.check_path` and the batch
-runner give (`schemas/report.schema.json`); players are matched by name
-across files. A file is counted only when it is usable and settled (every
+Built from reports: `Report` values as the batch runner gives them (`referee
+ledger` reads each one's typed `Report.standing`), or the plain report data
+`referee.check_path` gives (`schemas/report.schema.json`, its
+`settlement.outcome` read back); players are matched by name across files. A file is counted only when it is usable and settled (every
 deal settled, the game or match complete, nothing provisional); any other
 file is listed with the reason it was left out, never dropped. A file with
 findings but a settled result counts, and so do its findings.
 
 What is counted, per player, over the counted files:
 
-Each report's result is read from `settlement.outcome`, which every game
-writes in the same form (`outcome.Standing`: deals dealt, points, money,
+Each report's result is its standing (`Report.standing`; in plain data
+`settlement.outcome`, written from it), which every game gives in the same form (`outcome.Standing`: deals dealt, points, money,
 winners and losers), so the ledger names no game; what each game puts
 there:
 
@@ -44,7 +45,6 @@ and the ledger says so (`SettleUp.exact`).
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import field
 from fractions import Fraction
@@ -55,6 +55,7 @@ from .frozen import frozen
 from .games import REGISTRY
 from .money import assert_zero_sum
 from .outcome import Standing, Tally
+from .report import Report, Status
 
 __all__ = ["EXACT_LIMIT", "POINTS_GAMES", "Transfer", "SettleUp", "LeftOut", "PlayerLine", "Ledger",
            "left_out_reason", "rule_order", "build_ledger", "settle_up", "reports_of", "exit_code"]
@@ -122,8 +123,9 @@ def exit_code(ledger: Ledger) -> int:
     return 1 if ledger.left_out else 0
 
 
-def left_out_reason(report: Mapping[str, Any]) -> str | None:
-    """Why a report cannot be counted (None when it can)."""
+def left_out_reason(report: Mapping[str, Any], standing: Standing | None = None) -> str | None:
+    """Why a report (plain data; `standing`: its result, else read from it) cannot be counted (None when
+    it can)."""
     if report["status"] == "unusable":
         problems = report.get("problems") or [{}]
         first = problems[0]
@@ -139,7 +141,9 @@ def left_out_reason(report: Mapping[str, Any]) -> str | None:
         return "result undetermined (not every round or game recorded)"
     if not report["deals"]:
         return "no deal recorded"
-    if (settlement.get("outcome") or {}).get("on_table"):
+    if standing is None:
+        standing = _outcome(report)
+    if standing.on_table:
         return "money left on the table (won by nobody): the nets do not settle up"
     return None
 
@@ -161,22 +165,39 @@ def _outcome(report: Mapping[str, Any]) -> Standing:
     return Standing.from_data(data) if data else Standing(dealt=Tally(()))
 
 
-def build_ledger(reports: Iterable[Mapping[str, Any]], *, exact_limit: int = EXACT_LIMIT) -> Ledger:
-    """The ledger of `reports` (plain report data, in any order)."""
+def _entry(report: Report | Mapping[str, Any]) -> tuple[Mapping[str, Any], Standing]:
+    """What the ledger reads of a report: its plain fields (for a `Report`, only those the ledger looks at:
+    no JSON made) and its standing (a `Report`'s own typed value; plain data: read back)."""
+    if not isinstance(report, Report):
+        return report, _outcome(report)
+    plain: dict[str, Any] = {"file": report.file, "status": report.status.value}
+    if report.status is Status.UNUSABLE:
+        plain["problems"] = [p.to_data() for p in report.problems]
+        return plain, Standing(dealt=Tally(()))
+    plain.update(game=report.game, players=list(report.players), settlement=report.settlement,
+                 deals=[{"deal": d.number, "settled": d.settled, "provisional": d.data.get("provisional")}
+                        for d in report.deals],
+                 findings=[{"rule": f.rule, "severity": f.severity.value, "player": f.player}
+                           for f in report.findings])
+    return plain, report.standing if report.standing is not None else Standing(dealt=Tally(()))
+
+
+def build_ledger(reports: Iterable[Report | Mapping[str, Any]], *, exact_limit: int = EXACT_LIMIT) -> Ledger:
+    """The ledger of `reports` (`Report` values or plain report data, in any order)."""
     tallies: dict[str, _Tally] = {}
     counted: list[str] = []
     left_out: list[LeftOut] = []
     by_rule: Counter[str] = Counter()
     files = 0
-    for report in reports:
+    for item in reports:
         files += 1
-        reason = left_out_reason(report)
+        report, outcome = _entry(item)
+        reason = left_out_reason(report, outcome)
         if reason is not None:
             left_out.append(LeftOut(report["file"], report["status"], reason))
             continue
         counted.append(report["file"])
         game, players = report["game"], report["players"]
-        outcome = _outcome(report)
         nets = {p: v.fraction for p, v in outcome.money.items()} if outcome.money is not None else None
         winners, losers = set(outcome.winners), set(outcome.losers)
         points = outcome.points.data() if outcome.points is not None else None
@@ -315,17 +336,16 @@ def _clear(group: list[tuple[str, Fraction]]) -> Iterator[Transfer]:
 # -- reports from files ---------------------------------------------------------------------------------------
 
 
-def reports_of(files: Iterable[str], *, jobs: int, max_bytes: int) -> Iterator[Mapping[str, Any]]:
-    """The plain report of each file FILES name (as for `referee check`: files,
+def reports_of(files: Iterable[str], *, jobs: int, max_bytes: int) -> Iterator[Report]:
+    """The report of each file FILES name (as for `referee check`: files,
     directories, globs, `-`), in order, checked by the batch runner over
-    `jobs` processes; each report comes back as its JSON Lines text."""
+    `jobs` processes; each report comes back as a `Report` value (its
+    standing typed, no JSON made or read)."""
     from contextlib import closing
 
-    from .batch import render_files
+    from .batch import check_files
     from .inputs import expand_inputs
-    from .render import render_jsonl
 
     paths = expand_inputs(list(files))
-    with closing(render_files(paths, render=render_jsonl, jobs=jobs, max_bytes=max_bytes)) as rendered:
-        for done in rendered:
-            yield json.loads(done.text)
+    with closing(check_files(paths, jobs=jobs, max_bytes=max_bytes)) as checked:
+        yield from checked
