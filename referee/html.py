@@ -1,8 +1,10 @@
 """One self-contained HTML page for `check --format html` and `replay
 --format html`: inline CSS, no script, no fonts or images from elsewhere.
 Cards show as rank and suit glyph in the suit's colour; every finding is
-highlighted and linked to the full text of its rule; the settlement is a
-table."""
+highlighted and linked to the full text of its rule; the settlement opens
+with a standings table made from the report's typed `Standing` (the same
+for every game: deals, points, money, winners and losers), then the game's
+own lines and tables."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from .report import Report, Status
 from .errors import shown
 from .rulesets import rule_text
 from .money import format_decimal
+from .outcome import Standing
 from .views import rules_cited, show_view
 
 __all__ = ["html_page", "show_page"]
@@ -43,6 +46,9 @@ th, td { border: 1px solid #d6d6d0; padding: .25em .6em; text-align: left; verti
 th { background: #efefe9; }
 table.beat { min-width: 24em; } table.beat caption { text-align: left; font-weight: 600; padding: .2em 0; }
 table.beat td.outcome { background: #f6f6f1; font-style: italic; }
+table.standing caption { text-align: left; font-weight: 600; padding: .2em 0; }
+table.standing td.amount { text-align: right; font-variant-numeric: tabular-nums; }
+table.standing td.won { color: #166534; font-weight: 600; } table.standing td.lost { color: #991b1b; }
 .finding { border-left: .3em solid #c1121f; background: #fff1f0; padding: .35em .7em; margin: .3em 0; }
 .finding.note { border-color: #b45309; background: #fffbeb; }
 .finding .where { color: #555; font-size: .9em; } a.rule { font-weight: 600; color: #9f1239; }
@@ -192,6 +198,31 @@ def _tables(data: Mapping[str, Any], names: tuple[str, ...] = ()) -> str:
     return notes + "".join(parts)
 
 
+def _standing(standing: Standing, players: tuple[str, ...]) -> str:
+    """The standings table: a row per player (seat order) with deals dealt, the game's points when it
+    keeps them, the net money (exact decimals) when money moved, and won or lost."""
+    names = tuple(players) or tuple(n for n, _ in standing.dealt.values)
+    points, money = standing.points, standing.money
+    head = "<tr><th>player</th><th>deals</th>" + ("<th>points</th>" if points is not None else "") + (
+        "<th>net</th>" if money is not None else "") + "<th>result</th></tr>"
+    rows = []
+    for name in names:
+        won, lost = name in standing.winners, name in standing.losers
+        result = ('<td class="won">winner</td>' if won and not lost else
+                  '<td class="lost">loser</td>' if lost and not won else "<td>\u2013</td>")
+        cells = [f"<th>{_cards(name, players)}</th>", f'<td class="amount">{standing.dealt.get(name)}</td>']
+        if points is not None:
+            cells.append(f'<td class="amount">{points.get(name)}</td>')
+        if money is not None:
+            amount = money.get(name)
+            cells.append(f'<td class="amount">{_escape(amount.decimal(signed=True)) if amount is not None else ""}</td>')
+        rows.append("<tr>" + "".join(cells) + result + "</tr>")
+    table = f'<table class="standing"><caption>Standings</caption>{head}{"".join(rows)}</table>'
+    if standing.on_table:
+        table += f'<p class="note">Left on the table, won by nobody: {_escape(standing.on_table.decimal())}</p>'
+    return table
+
+
 def _anchor(index: int) -> str:
     return f"file-{index}"
 
@@ -226,8 +257,10 @@ def _report(report: Report, beats: list[Beat] | None, *, anchor: str = "") -> st
     rest = [f for f in report.findings if id(f) not in placed]
     if rest:
         out.append("<h3>Findings</h3>" + "".join(_finding(f, names) for f in rest))
-    if report.lines or report.settlement:
+    if report.lines or report.settlement or report.standing is not None:
         out.append("<h3>Settlement</h3>")
+        if report.standing is not None:
+            out.append(_standing(report.standing, names))
         out.append("<ul>" + "".join(f"<li>{_cards(_money_text(line), names)}</li>" for line in report.lines)
                    + "</ul>")
         out.append(_tables(report.settlement, names))
