@@ -6,15 +6,20 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 import referee
+from referee.check import check_file
+from referee.html import html_page
 from referee.ledger import build_ledger
 from referee.outcome import (ZERO, Money, Payout, Payouts, Pot, Standing, Tally, exact_sum, payout_line,
-                             tally_text)
+                             settlement_data, tally_text)
+from referee.report import Report
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
@@ -83,9 +88,15 @@ def test_tallies_and_standings():
         Standing(dealt=Tally(()), money={"A": Money(1)})
 
 
+def _report(sample: str) -> Report:
+    return check_file(str(SAMPLES / sample))
+
+
 def _outcome(sample: str) -> Standing:
-    report = referee.check_path(str(SAMPLES / sample))
-    return Standing.from_data(report["settlement"]["outcome"])
+    """A finished game's standing as the Report carries it (the typed value, not read back from JSON)."""
+    standing = _report(sample).standing
+    assert standing is not None
+    return standing
 
 
 def test_getaway_match_as_values():
@@ -113,6 +124,64 @@ def test_game_flip_flop_session_as_values():
                              "Dot": -1}
     assert outcome.dealt.data() == {"Ana": 3, "Ben": 3, "Cal": 3, "Dot": 1} and outcome.points is None
     assert outcome.winners == ("Cal",) and outcome.on_table == 0
+
+
+@pytest.mark.parametrize("sample", sorted(p.relative_to(SAMPLES).as_posix() for p in SAMPLES.rglob("*.yaml")))
+def test_the_json_outcome_is_written_by_the_core_from_the_standing(sample):
+    """No game writes `settlement.outcome`: the Report carries the Standing and `to_data` writes it (last,
+    or before an in-progress tail), equal to `Standing.data()` and read back to the same value."""
+    report = _report(sample)
+    assert "outcome" not in report.settlement
+    data = report.to_data()["settlement"]
+    if report.standing is None:
+        assert "outcome" not in data
+    else:
+        assert data["outcome"] == report.standing.data() and list(data)[-1] == "outcome"
+        assert Standing.from_data(data["outcome"]) == report.standing
+    assert pickle.loads(pickle.dumps(report)).standing == report.standing  # the batch runner's workers
+
+
+def test_the_outcome_goes_before_an_in_progress_tail():
+    standing = Standing(dealt=Tally.of({"A": 1}))
+    settled = settlement_data({"wins": {"A": 1}}, standing)
+    assert list(settled) == ["wins", "outcome"] and settled["outcome"] == standing.data()
+    going = settlement_data({"wins": {"A": 1}, "in_progress": True, "on_table": {}}, standing)
+    assert list(going) == ["wins", "outcome", "in_progress", "on_table"]
+    assert settlement_data({"wins": {}}, None) == {"wins": {}}
+
+
+def test_the_ledger_reads_the_reports_standing_in_process():
+    samples = ["getaway/match-empurra.yaml", "tjuv/tjuv-three-players.yaml", "vazhushal/vazhushal.yaml",
+               "game-flip-flop/outcome-only-session.yaml", "game-flip-flop/carried-flop-session.yaml",
+               "tjuv/tjuv-violations.yaml"]
+    reports = [_report(s) for s in samples]
+    assert build_ledger(reports) == build_ledger(r.to_data() for r in reports)
+    match = reports[0]
+    assert match.standing is not None
+    turned = replace(match, standing=replace(match.standing, winners=("Asha",), losers=("Dev",)))
+    players = {p.name: p for p in build_ledger([turned]).players}
+    assert (players["Asha"].wins, players["Dev"].losses, players["Dev"].wins) == (1, 1, 0)  # the value, not JSON
+
+
+def test_the_html_standings_table_lists_the_amounts():
+    for sample, cells in [("getaway/match-empurra.yaml", ["-1.50", "+5.50", ">7<"]),
+                          ("game-flip-flop/outcome-only-session.yaml", ["-0.83", "+2.66", "-1.00"]),
+                          ("tjuv/tjuv-three-players.yaml", [">30<", ">21<"]),
+                          ("vazhushal/vazhushal.yaml", [">Bala</bdi></th>"])]:
+        report = _report(sample)
+        page = html_page([report])
+        table = re.search(r'<table class="standing">.*?</table>', page)
+        assert table is not None, sample
+        rows = re.findall(r"<tr>.*?</tr>", table.group(0))[1:]
+        assert len(rows) == len(report.players), sample
+        for cell in cells:
+            assert cell in table.group(0), (sample, cell)
+        assert report.standing is not None
+        for name in report.standing.winners:
+            row = next(r for r in rows if f">{name}<" in r)
+            assert 'class="won"' in row, (sample, name)
+        for name in report.standing.losers:
+            assert 'class="lost"' in next(r for r in rows if f">{name}<" in r), (sample, name)
 
 
 def test_money_left_on_the_table_is_left_out_of_the_ledger():
