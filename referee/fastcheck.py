@@ -292,9 +292,13 @@ def _text_check(schema: dict, keys: list[str]) -> Check | None:
     """One closure for the common `{type: string, pattern, min/maxLength}`."""
     if schema.get("type") != "string" or not set(keys) <= {"type", "pattern", "minLength", "maxLength"}:
         return None
-    search = re.compile(schema["pattern"]).search if "pattern" in schema else None
+    pattern = re.compile(schema["pattern"]).search if "pattern" in schema else None
     low, high = schema.get("minLength", 0), schema.get("maxLength")
-    if search is not None and low == 0 and high is None:
+    if pattern is not None:  # the text seen to pass is remembered: a move line met again costs a set lookup
+        search: Callable[[str], Any] = pattern
+        if low or high is not None:
+            def search(v: str) -> Any:  # the lengths, then the pattern, as one search
+                return pattern(v) if low <= len(v) and (high is None or len(v) <= high) else None
         matched: set[str] = set()
 
         def matches(v: Any) -> bool:
@@ -308,8 +312,7 @@ def _text_check(schema: dict, keys: list[str]) -> Check | None:
         matches.search = search  # type: ignore[attr-defined]  # lets `items` inline it
         matches.matched = matched  # type: ignore[attr-defined]
         return matches
-    return lambda v: (isinstance(v, str) and len(v) >= low and (high is None or len(v) <= high)
-                      and (search is None or search(v) is not None))
+    return lambda v: isinstance(v, str) and len(v) >= low and (high is None or len(v) <= high)
 
 
 def compile_schema(uri: str, resources: Mapping[str, dict], *, eager: bool = True) -> Check:

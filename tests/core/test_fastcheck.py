@@ -116,3 +116,19 @@ def test_remembered_matches_answer_as_the_pattern_does(monkeypatch):
         "$id": "https://x.invalid/t.json", "type": "object", "properties": {"k": item}}})
     for _ in range(2):
         assert single({"k": "x"}) and not single({"k": "y"}) and not single({"k": ["x"]})
+
+
+def test_remembered_matches_keep_the_length_bounds():
+    """A pattern with minLength/maxLength (the move lines' schema) is remembered too:
+    a text too long or too short never passes, however often a text in bounds did."""
+    schema = {"$id": "https://x.invalid/l.json", "type": "array",
+              "items": {"type": "string", "pattern": "^a+$", "minLength": 2, "maxLength": 3}}
+    check = compile_schema("https://x.invalid/l.json", {"https://x.invalid/l.json": schema})
+    for _ in range(3):
+        assert check(["aa", "aaa"]) and check(["aaa", "aa", "aa"])
+        assert not check(["aa", "aaaa"]) and not check(["a"]) and not check(["aab"])
+    single = compile_schema("https://x.invalid/m.json", {"https://x.invalid/m.json": {
+        "$id": "https://x.invalid/m.json", "type": "object",
+        "properties": {"k": {"type": "string", "pattern": "^b+$", "maxLength": 2}}}})
+    for _ in range(3):
+        assert single({"k": "bb"}) and not single({"k": "bbb"}) and not single({"k": "ab"})
