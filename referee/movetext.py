@@ -3,12 +3,14 @@ reading a card token or a player name inside one."""
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Callable, Generic, Iterable, Mapping, TypeVar
 
 from .cards import Card, parse_card
 from .errors import shown
 
-__all__ = ["MoveSyntaxError", "move_card", "move_seat", "not_a_move"]
+__all__ = ["MoveSyntaxError", "move_card", "move_seat", "not_a_move", "MoveReader"]
+
+M = TypeVar("M")
 
 
 class MoveSyntaxError(ValueError):
@@ -51,3 +53,43 @@ def not_a_move(text: str, *, game: str, forms: str, words: Iterable[str], seats:
     if corrected is not None:
         return MoveSyntaxError(f"'{shown(text)}' is not a {game} move; did you mean '{shown(corrected)}'?")
     return MoveSyntaxError(f"'{shown(text)}' is not a {game} move ({forms})")
+
+
+_KNOWN: dict[tuple[Callable[..., object], tuple[str, ...]], dict[str, object]] = {}  # lines parsed, by parser and seating
+_TABLES, _LINES = 1024, 4096  # at most so many (parser, seating) pairs, and lines of each, are kept
+
+
+class MoveReader(Generic[M]):
+    """A game's move parser (`parse(text, seats=...)`) reusing one object per
+    distinct line of a seating: moves hold no position, and a table writes a
+    few hundred (a rummy a few thousand) distinct lines however many deals
+    it records. Memory is bounded by _TABLES x _LINES; a line that is not a
+    move raises the parser's MoveSyntaxError and is not kept."""
+
+    __slots__ = ("seats", "parse", "known")
+
+    def __init__(self, seats: Mapping[str, int], *, parse: Callable[..., M]) -> None:
+        self.seats, self.parse = seats, parse
+        key = (parse, tuple(seats))
+        known = _KNOWN.get(key)
+        if known is None:
+            known = {}
+            if len(_KNOWN) < _TABLES:
+                _KNOWN[key] = known
+        self.known: dict[str, M] = known  # type: ignore[assignment]  # one parser's moves under its key
+
+    def __call__(self, text: str) -> M:
+        move = self.known.get(text)
+        if move is None:
+            move = self.parse(text, seats=self.seats)
+            if len(self.known) < _LINES:
+                self.known[text] = move
+        return move
+
+    def all(self, lines: list[str]) -> list[M]:
+        """Each line as `self(line)` makes it; from the cache in one map when
+        every line was seen before (the usual case in an archive)."""
+        try:
+            return list(map(self.known.__getitem__, lines))
+        except KeyError:
+            return list(map(self, lines))

@@ -21,6 +21,7 @@ import enum
 import re
 from typing import Mapping
 
+from ... import movetext
 from ...cards import Card, format_cards, parse_card
 from ...errors import shown
 from ...frozen import frozen
@@ -143,45 +144,9 @@ def parse_move(text: str, *, seats: Mapping[str, int]) -> Move:
     raise not_a_move(text, game="Game, Flip, Flop", forms=_FORMS, words=MOVE_WORDS, seats=seats)
 
 
-_KNOWN: dict[tuple[str, ...], dict[str, Move]] = {}  # move lines already parsed, by seating
-_TABLES, _LINES = 256, 4096  # at most so many seatings, and lines per seating, are kept
-
-
-class MoveReader:
-    """Parses move lines, reusing one object per distinct line of a seating
-    (as Getaway's does): moves hold no position, and a table writes a few
-    hundred distinct lines however many deals it records. Memory is bounded
-    by _TABLES x _LINES."""
-
-    __slots__ = ("seats", "known")
-
-    def __init__(self, seats: Mapping[str, int]) -> None:
-        self.seats = seats
-        key = tuple(seats)
-        known = _KNOWN.get(key)
-        if known is None:
-            known = {}
-            if len(_KNOWN) < _TABLES:
-                _KNOWN[key] = known
-        self.known = known
-
-    def all(self, lines: list[str]) -> list[Move]:
-        """Each line parsed (`parse_move`); raises MoveSyntaxError at the first
-        line that is not a move. When every line was parsed before (the usual
-        case in an archive), from the cache in one map."""
-        known = self.known
-        if known.keys() >= set(lines):
-            return list(map(known.__getitem__, lines))
-        seats = self.seats
-        moves = []
-        for text in lines:
-            move = known.get(text)
-            if move is None:
-                move = parse_move(text, seats=seats)
-                if len(known) < _LINES:
-                    known[text] = move
-            moves.append(move)
-        return moves
+def MoveReader(seats: Mapping[str, int]) -> movetext.MoveReader[Move]:
+    """Move lines parsed once per seating (movetext.MoveReader over `parse_move`)."""
+    return movetext.MoveReader(seats, parse=parse_move)
 
 
 def write_move(move: Move, names: tuple[str, ...]) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from ... import movetext
 from ...cards import Card, parse_card
 from ...errors import shown
 from ...frozen import frozen
@@ -116,40 +117,9 @@ def parse_move(text: str, *, seats: Mapping[str, int]) -> Move:
     raise not_a_move(text, game="Getaway", forms=_FORMS, words=MOVE_WORDS, seats=seats)
 
 
-_KNOWN: dict[tuple[str, ...], dict[str, Move]] = {}  # move lines already parsed, by seating
-_TABLES, _LINES = 256, 4096  # at most so many seatings, and lines per seating, are kept
-
-
-class MoveReader:
-    """Parses move lines, reusing one object per distinct line of a seating:
-    moves hold no position, and a table has a few hundred distinct moves
-    however many games it records. Memory is bounded by _TABLES x _LINES."""
-
-    def __init__(self, seats: Mapping[str, int]) -> None:
-        self.seats = seats
-        key = tuple(seats)
-        known = _KNOWN.get(key)
-        if known is None:
-            known = {}
-            if len(_KNOWN) < _TABLES:
-                _KNOWN[key] = known
-        self.known = known
-
-    def __call__(self, text: str) -> Move:
-        move = self.known.get(text)
-        if move is None:
-            move = parse_move(text, seats=self.seats)
-            if len(self.known) < _LINES:
-                self.known[text] = move
-        return move
-
-    def all(self, lines: list[str]) -> list[Move]:
-        """Each line as `self(line)` makes it; when every line was parsed before
-        (the usual case in an archive), from the cache in one map, without a call per line."""
-        known = self.known
-        if known.keys() >= set(lines):
-            return list(map(known.__getitem__, lines))
-        return list(map(self, lines))
+def MoveReader(seats: Mapping[str, int]) -> movetext.MoveReader[Move]:
+    """Move lines parsed once per seating (movetext.MoveReader over `parse_move`)."""
+    return movetext.MoveReader(seats, parse=parse_move)
 
 
 def write_move(move: Move, players: tuple[str, ...]) -> str:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from ... import movetext
 from ...cards import ALL_CARDS, JOKER, Card, format_cards
 from ...errors import shown
 from ...frozen import frozen
@@ -203,42 +204,9 @@ def parse_move(text: str, *, seats: Mapping[str, int]) -> Move:
     raise not_a_move(text, game="Vazhushal", forms=_FORMS, words=MOVE_WORDS, seats=seats)
 
 
-_KNOWN: dict[tuple[str, ...], dict[str, Move]] = {}  # move lines already parsed, by seating
-_TABLES, _LINES = 256, 4096  # at most so many seatings, and lines per seating, are kept
-
-
-class MoveReader:
-    """Parses move lines, reusing one object per distinct line of a seating
-    (as Getaway's and Tjuv's do): moves hold no position, and a table writes
-    a few thousand distinct lines however many games it records (a game's
-    draws and discards repeat across its deals). Memory is bounded by
-    _TABLES x _LINES."""
-
-    __slots__ = ("seats", "known")
-
-    def __init__(self, seats: Mapping[str, int]) -> None:
-        self.seats = seats
-        key = tuple(seats)
-        known = _KNOWN.get(key)
-        if known is None:
-            known = {}
-            if len(_KNOWN) < _TABLES:
-                _KNOWN[key] = known
-        self.known = known
-
-    def all(self, lines: list[str]) -> list[Move]:
-        """Each line parsed (`parse_move`); raises MoveSyntaxError at the first
-        line that is not a move."""
-        known, seats = self.known, self.seats
-        moves = []
-        for text in lines:
-            move = known.get(text)
-            if move is None:
-                move = parse_move(text, seats=seats)
-                if len(known) < _LINES:
-                    known[text] = move
-            moves.append(move)
-        return moves
+def MoveReader(seats: Mapping[str, int]) -> movetext.MoveReader[Move]:
+    """Move lines parsed once per seating (movetext.MoveReader over `parse_move`)."""
+    return movetext.MoveReader(seats, parse=parse_move)
 
 
 def token_text(token: Token) -> str:
