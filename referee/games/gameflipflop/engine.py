@@ -22,6 +22,7 @@ from ...core.state import Snapshot
 from ...findings import Finding
 from ...hand import Hand
 from . import rules as R
+from .batch import plain_run
 from .endings import Ending, PlayResult, ShowWinner, decide
 from .legal import Phase, Stage, census, legal_moves, lowest_dealt, table_data
 from .melds import TableSpread, hand_total, kind_of, layoff_problem, low_rank, partner, spread_kind, spread_problem
@@ -298,86 +299,13 @@ class Deal:
         apply, count, i = self.apply, len(moves), 0
         while i < count:
             if self.phase is _PLAY and not self.stock_turn:
-                i = self._plain_run(moves, i)  # the plain draws and discards from here on
+                i = plain_run(self, moves, i)  # the plain draws and discards from here on
                 if i == count:
                     break
             if apply(moves[i]) and self.phase is _HALTED:
                 break
             i += 1
         return findings[before:]
-
-    def _plain_run(self, moves: Sequence[Move], i: int) -> int:
-        """`_plain_draw` and `_plain_discard` inlined, from move `i` while they
-        apply (in play, the stock not taken empty); the index of the first move
-        they do not play. The state is as `apply` one move at a time leaves it
-        (tests/conformance/test_fast_path.py)."""
-        order, hands, stock, pile, drawn = self.order, self.hands, self.stock, self.pile, self.drawn
-        seats, retake = len(order), self.options.retake_discard
-        current, stage, took, beat, turns = self.current, self.stage, self.took, self.beat, self.turns
-        start, count, moved, discarder = i, len(moves), False, self.last_discarder
-        while i < count:
-            move: Any = moves[i]  # a Draw or a Discard where read as one (by exact type: no isinstance)
-            kind = move.__class__
-            if kind is Draw:
-                seat, card = move.player, move.card
-                if seat != order[current] or stage is not _START or card is JOKER:
-                    break
-                if move.source is _STOCK:
-                    if card not in stock:
-                        break
-                    stock.remove(card)
-                else:
-                    if not pile or pile[-1] is not card:
-                        break
-                    pile.pop()
-                    took = card
-                hand = hands[seat]
-                counts = hand.counts
-                counts[card] = counts.get(card, 0) + 1
-                hand.suits[card.suit_index] += 1
-                hand.size += 1
-                drawn.add(seat)
-                moved = True
-                stage = _DRAWN
-                if beat != seat:
-                    turns += 1
-                    beat = seat
-                i += 1
-                if not stock:
-                    self.stock_turn = True  # the last stock card: every later move has the full checks
-                    break
-            elif kind is Discard:
-                seat, card = move.player, move.card
-                if seat != order[current] or stage is not _DRAWN or card is JOKER:
-                    break
-                hand = hands[seat]
-                counts = hand.counts
-                if hand.size < 2 or card not in counts or (card is took and not retake):
-                    break
-                left = counts[card] - 1
-                if left:
-                    counts[card] = left
-                else:
-                    del counts[card]
-                hand.suits[card.suit_index] -= 1
-                hand.size -= 1
-                pile.append(card)
-                discarder = seat
-                current = (current + 1) % seats
-                stage = _START
-                took = None
-                if beat != seat:
-                    turns += 1
-                beat = None
-                i += 1
-            else:
-                break
-        self.current, self.stage, self.took, self.beat, self.turns = current, stage, took, beat, turns
-        self.last_discarder = discarder
-        self.applied += i - start
-        if moved:
-            self.anyone_moved = True
-        return i
 
     def play_on(self) -> list[Move] | None:
         """The record stops here, in a deal still being played: the moves legal
