@@ -39,7 +39,7 @@ def test_ci_installs_the_dask_extra_the_readme_test_command_names():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert "pip install '.[test,dask]' && pytest" in readme
-    assert ci[-2:] == ["python -m pip install -q '.[test,dask]'", "pytest"]
+    assert "python -m pip install -q '.[test,dask]'" in ci and ci[-1] == "pytest"  # (mypy referee between them)
 
 
 @pytest.fixture(scope="module")
