@@ -114,10 +114,13 @@ def _whole_strings(parts: list[str]) -> list[str]:
 def _laid_out(compact: str) -> str:
     """The compact text laid out as json.dumps lays it out with the indent.
 
-    Without an escaped quote in the text, `":"` is only ever a key followed by a string
+    Without an escaped quote in the text, and with no string that is a lone colon (`":"`
+    after a bracket, a comma or at the start), `":"` is only ever a key followed by a string
     value: it is put aside as a control character (never in the encoder's text), so that
     the key and its value are one part and the colon costs no lookup."""
-    escaped = '\\"' in compact
+    escaped = '\\"' in compact or (
+        '":"' in compact and (compact.startswith('":"') or '[":"' in compact or ',":"' in compact
+                              or '{":"' in compact))
     if not escaped:
         compact = compact.replace('":"', _KEY_TEXT)
     parts = compact.split('"')
