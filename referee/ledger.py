@@ -3,17 +3,18 @@
 Built from reports: `Report` values as the batch runner gives them (`referee
 ledger` reads each one's typed `Report.standing`), or the plain report data
 `referee.check_path` gives (`schemas/report.schema.json`, its
-`settlement.outcome` read back); players are matched by name across files. A file is counted only when it is usable and settled (every
-deal settled, the game or match complete, nothing provisional); any other
-file is listed with the reason it was left out, never dropped. A file with
-findings but a settled result counts, and so do its findings.
-
-What is counted, per player, over the counted files:
+`settlement.outcome` read back); players are matched by name across files.
+A file is counted only when it is usable and settled (every deal settled,
+the game or match complete, nothing provisional, no money left on the
+table); any other file is listed with the reason it was left out, never
+dropped. A file with findings but a settled result counts, and so do its
+findings.
 
 Each report's result is its standing (`Report.standing`; in plain data
-`settlement.outcome`, written from it), which every game gives in the same form (`outcome.Standing`: deals dealt, points, money,
-winners and losers), so the ledger names no game; what each game puts
-there:
+`settlement.outcome`, written from it), which every game gives in the same
+form (`outcome.Standing`: deals dealt, points, money, winners and losers),
+so the ledger names no game. What is counted, per player, over the counted
+files, and what each game puts there:
 
 - games: files the player is seated in; deals: deals the player was dealt in
   (Game, Flip, Flop: the deal's tiers; the others: every deal);
