@@ -55,7 +55,7 @@ def not_a_move(text: str, *, game: str, forms: str, words: Iterable[str], seats:
     return MoveSyntaxError(f"'{shown(text)}' is not a {game} move ({forms})")
 
 
-_KNOWN: dict[tuple[Callable[..., object], tuple[str, ...]], dict[str, object]] = {}  # lines parsed, by parser and seating
+_KNOWN: dict[tuple[Callable[..., object], tuple[tuple[str, int], ...]], dict[str, object]] = {}  # by parser and seating
 _TABLES, _LINES = 1024, 4096  # at most so many (parser, seating) pairs, and lines of each, are kept
 
 
@@ -70,7 +70,7 @@ class MoveReader(Generic[M]):
 
     def __init__(self, seats: Mapping[str, int], *, parse: Callable[..., M]) -> None:
         self.seats, self.parse = seats, parse
-        key = (parse, tuple(seats))
+        key = (parse, tuple(seats.items()))  # names and their seats
         known = _KNOWN.get(key)
         if known is None:
             known = {}

@@ -48,3 +48,8 @@ def test_every_game_reads_through_it(game):
 
     module = importlib.import_module(f"referee.games.{game}.moves")
     assert isinstance(module.MoveReader({"A": 0, "B": 1}), MoveReader)
+
+
+def test_the_same_names_in_other_seats_are_another_seating():
+    one = MoveReader({"A": 0, "B": 1}, parse=_parse).known
+    assert MoveReader({"A": 1, "B": 0}, parse=_parse).known is not one
