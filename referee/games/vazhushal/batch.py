@@ -2,10 +2,11 @@
 of a clean record, a stock draw by the player to draw and a discard after a
 meld phase that did nothing to judge, applied without the general event
 code. Each returns False, having changed nothing, where the general path
-(`GameState._apply`) has anything more to do; tests/conformance/
-test_fast_path.py compares `run` with `apply` move by move, and tests/vazhushal/test_vazhushal_shortcuts.py
-pins the invariant the discard relies on (no meld action and no take: no
-meld touched, so the phase has nothing to judge).
+(`GameState._apply`) has anything more to do. tests/conformance/test_fast_path.py
+compares `run` with `apply` move by move, and
+tests/vazhushal/test_vazhushal_shortcuts.py pins the invariant the discard
+relies on (no meld action and no take: no meld touched, so the phase has
+nothing to judge).
 """
 
 from __future__ import annotations

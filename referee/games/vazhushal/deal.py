@@ -13,7 +13,7 @@ from collections import Counter
 from itertools import chain
 from typing import Iterable
 
-from ...cards import JOKER, Card, format_cards
+from ...cards import JOKER, Card
 from ...findings import Finding
 from ...frozen import frozen
 from ...reader import cards_over
