@@ -125,7 +125,7 @@ def test_the_deal_checks_stock_equals_counter_arithmetic(preset, players):
         plain = _plain_stock(options, record, used)
         assert setup.stock == plain and list(setup.stock) == list(plain)  # the order draws list cards in too
         over = bool(Counter(chain.from_iterable(record.dealt.hands)) - pack)
-        assert over == any(f.rule == "VZ-9.4" and "dealt more often" in f.message for f in setup.findings)
+        assert over == any(f.rule == "VZ-9.4" for f in setup.findings)
         broken += over
     assert broken
 

@@ -70,7 +70,7 @@ class TjuvOptions:
         """From a resolved ruleset's typed values (see `rulesets.resolve`);
         the same values give the same (frozen) object."""
         try:
-            key = tuple(values.items())
+            key = tuple((k, v.__class__, v) for k, v in values.items())  # 1, True and Fraction(1) apart
             made = _MADE.get(key)
         except TypeError:  # a value that is not hashable
             key, made = None, None
