@@ -65,10 +65,5 @@ def quick_discard(state: GameState, move: Discard) -> bool:
         return False
     state.last_overflow = None
     hand[card] = count - 1
-    state.last_discarder = seat
-    moved = state.line.discard(card)
-    if moved is not None:
-        state.stock.put_under(moved)
-        state.last_overflow = moved
-    state._next_turn(seat)
+    state.to_line(seat, card)
     return True

@@ -665,6 +665,11 @@ class GameState:
             self.out_player = seat
             self.turn = None
             return
+        self.to_line(seat, card)
+
+    def to_line(self, seat: int, card: Card) -> None:
+        """`seat`'s discard of `card` laid on the line (a card pushed off the
+        end goes under the stock), and the turn passed on."""
         self.last_discarder = seat
         moved = self.line.discard(card)
         if moved is not None:
