@@ -130,10 +130,7 @@ class Money:
 
     def ratio(self, *, signed: bool = False) -> str:
         """`3/2`, `-1`, `+11/2` (with `signed`): the reduced fraction."""
-        g = gcd(self.units, self.den)
-        units, den = self.units // g, self.den // g
-        text = str(units) if den == 1 else f"{units}/{den}"
-        return f"+{text}" if signed and units > 0 else text
+        return format_fraction(self.fraction, signed=signed)
 
     def decimal(self, *, places: int = 2, signed: bool = False) -> str:
         """`2.50`, `-0.125`: a decimal with at least `places` digits when one is exact, else `1/3`."""
