@@ -14,9 +14,7 @@ itself: draws are events that name their card.
 from __future__ import annotations
 
 import copy
-import enum
 from collections import Counter
-from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ...core.state import Snapshot
@@ -32,6 +30,8 @@ from .line import Line
 from .melds import Placed, resolve
 from .moves import Add, Declare, Discard, DrawLine, DrawStock, EndMark, Meld, Move, Overflow, Rearrange
 from .options import TieRule, VazhushalOptions
+from .status import End, GameResult, Phase
+from .status import Ghost as _Ghost, copy_hand as _copy, signature as _signature, subtract as _subtract
 from .stock import DrawCheck, Stock
 from .table import TableMeld
 from .phase import phase_problems
@@ -40,39 +40,6 @@ from .turn import Turn
 from .values import hand_points, meld_points
 
 __all__ = ["GameState", "Phase", "End", "GameResult", "Turn"]
-
-
-class Phase(enum.Enum):
-    DRAW = "a draw is due"
-    MELD = "meld phase"
-    FINAL = "final phase"
-    OVER = "game over"
-    STOPPED = "replay stopped"
-
-
-class End(enum.Enum):
-    OUT = "out"
-    STOCK = "stock"
-
-
-@frozen(slots=True)
-class GameResult:
-    """How a game ended, as far as the replay could tell."""
-
-    settled: bool
-    end: End | None
-    out_player: int | None
-    scores: dict[int, int] | None  # VZ-8.7 totals (for information when a player went out)
-    winners: frozenset[int]
-
-
-@dataclass(slots=True)
-class _Ghost:
-    """After a stop in a meld phase: takes whose key card no recorded meld of
-    that turn has used yet (VZ-5.2 can still be told from the record)."""
-
-    player: int
-    pending: list[tuple[int, Card]]  # (the take's move index, its key card)
 
 
 _NONE: tuple[Finding, ...] = ()
@@ -775,22 +742,3 @@ class GameState:
 
         return legal_moves(self)
 
-
-def _subtract(hand: Counter[Card], cards: Iterable[Card]) -> None:
-    """`hand.subtract(cards)` for cards the hand holds, without Counter's
-    Python-level type checks."""
-    for c in cards:
-        hand[c] -= 1
-
-
-def _copy(hand: Counter[Card]) -> Counter[Card]:
-    """A copy of a hand, zero counts included (every reader ignores them),
-    made at C speed: `Counter.copy()` goes through Counter's Python-level
-    `__init__` and `update`, and `+hand` through a Python loop."""
-    copy: Counter[Card] = Counter.__new__(Counter)
-    dict.update(copy, hand)
-    return copy
-
-
-def _signature(placed: Sequence[Placed]) -> tuple[tuple[int, int], ...]:
-    return tuple(sorted((p.card.index, p.stands.index if p.stands is not None else 99) for p in placed))
