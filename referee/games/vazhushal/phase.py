@@ -12,7 +12,7 @@ from ...cards import Card
 from . import rules as R
 from .melds import Placed
 from .table import TableMeld
-from .takes import TurnFacts, judge_take
+from .takes import TakeFacts, TurnFacts, judge_take
 
 if TYPE_CHECKING:
     from .engine import GameState, Turn
@@ -24,14 +24,14 @@ def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
     """Every rule the meld phase so far would break if it ended now
     (sections 3, 5, 6, 7): (rule, index of the move reported at, message). A phase
     that touched no meld and took nothing (most turns: a draw and a
-    discard) has nothing to judge and costs next to nothing."""
+    discard) has nothing to judge and costs next to nothing. Shortcuts of a
+    clean phase (tests/vazhushal/test_vazhushal_shortcuts.py compares them
+    with the plain computation at every phase end): no identical-meld test
+    when every meld's identity differs, and a take that is plainly allowed
+    (`_plainly_allowed`) is not judged."""
     seat, wild = turn.player, state.wild
     melds = state.melds[seat]
-    touched = False
-    for meld in melds:
-        if meld.touched is not None:
-            touched = True
-            break
+    touched = [meld for meld in melds if meld.touched is not None]
     if not touched and turn.last_action is None and not turn.takes and not turn.rearranges:
         return []
     found: list[tuple[str, int, str]] = []
@@ -43,27 +43,28 @@ def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
             found.append((R.REARRANGE_RESULT, at, "after adding or rearranging, every meld of the player"
                                                     " must still obey section 3"))
 
-    for number, meld in enumerate(melds, start=1):
-        if meld.touched is None:
-            continue
+    for meld in touched:
         check = meld.check(wild)
-        for rule, message in check.problems:
-            found.append((rule, meld.touched, f"meld {number} ({' '.join(meld.tokens())}): {message}"))
-        if check.problems and not meld.laid_now:
-            result_rule(meld.touched)
+        if check.problems:
+            number = next(i for i, m in enumerate(melds, start=1) if m is meld)
+            for rule, message in check.problems:
+                found.append((rule, meld.touched, f"meld {number} ({' '.join(meld.tokens())}): {message}"))
+            if not meld.laid_now:
+                result_rule(meld.touched)
     if touched and len(melds) > 1:  # two identical melds matter only when one of them was touched
-        seen: dict[tuple[int, ...], TableMeld] = {}
         test = state.options.identical_meld_test
-        for meld in melds:
-            key = meld.identity(test)
-            other = seen.get(key)
-            if other is not None and (meld.touched or other.touched):
-                at = max(m.touched for m in (meld, other) if m.touched)
-                found.append((R.IDENTICAL, at, f"{state.name(seat)} holds two identical melds"
-                                               f" ({' '.join(meld.tokens())})"))
-                if any(m.touched and not m.laid_now for m in (meld, other)):
-                    result_rule(at)
-            seen.setdefault(key, meld)
+        if len({meld.identity(test) for meld in melds}) < len(melds):
+            seen: dict[tuple[int, ...], TableMeld] = {}
+            for meld in melds:
+                key = meld.identity(test)
+                other = seen.get(key)
+                if other is not None and (meld.touched or other.touched):
+                    at = max(m.touched for m in (meld, other) if m.touched)
+                    found.append((R.IDENTICAL, at, f"{state.name(seat)} holds two identical melds"
+                                                   f" ({' '.join(meld.tokens())})"))
+                    if any(m.touched and not m.laid_now for m in (meld, other)):
+                        result_rule(at)
+                seen.setdefault(key, meld)
     if melds and turn.last_action is not None and not state.has_pure_sequence(seat):
         found.append((R.PURE_REQUIRED, turn.last_action,
                       f"{state.name(seat)} has melds but no pure sequence among them" +
@@ -73,15 +74,33 @@ def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
     if turn.rearranges and turn.from_hand == 0 and not state.options.rearrange_without_new_cards:
         found.append((R.REARRANGE_WHEN, turn.rearranges[0], "rearranging is allowed only in a meld phase in"
                                                             " which a card from hand is also laid or added"))
-    if turn.takes:
+    takes = turn.takes
+    if takes and not all(_plainly_allowed(take, turn) for _, take in takes):
         facts = TurnFacts(had_melds=turn.had_melds, had_pure=turn.had_pure, start_hand=turn.start_hand,
                           new_melds=turn.new_melds, end_melds=[m.cards for m in melds],
                           start_melds=turn.start_melds, end_new=new_melds_now(turn, melds),
                           known_pure={id(m.cards): (m.cards, m.check(wild).pure) for m in melds})
-        for at, take in turn.takes:
+        for at, take in takes:
             for rule, message in judge_take(take, facts, wild=wild, options=state.options):
                 found.append((rule, at, message))
     return found
+
+
+def _plainly_allowed(take: TakeFacts, turn: Turn) -> bool:
+    """A take `judge_take` allows whatever else the phase did: the forced
+    take (VZ-10.6), or, by a player who had melds before the turn, a take
+    that reaches no bottom joker and whose key card a meld laid this turn
+    used (VZ-5.2; sections 5 and 7 ask nothing more of such a player)."""
+    if take.forced:
+        return True
+    if take.bottom_joker or not turn.had_melds:
+        return False
+    key = take.key
+    for _, cards in turn.new_melds:
+        for placed in cards:
+            if placed.card is key:
+                return True
+    return False
 
 
 def new_melds_now(turn: Turn, melds: Sequence[TableMeld]) -> list[tuple[int, tuple[Placed, ...]]]:
