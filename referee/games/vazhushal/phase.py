@@ -45,12 +45,13 @@ def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
 
     for meld in touched:
         check = meld.check(wild)
-        if check.problems:
+        at = meld.touched
+        if check.problems and at is not None:  # (touched: never None here)
             number = next(i for i, m in enumerate(melds, start=1) if m is meld)
             for rule, message in check.problems:
-                found.append((rule, meld.touched, f"meld {number} ({' '.join(meld.tokens())}): {message}"))
+                found.append((rule, at, f"meld {number} ({' '.join(meld.tokens())}): {message}"))
             if not meld.laid_now:
-                result_rule(meld.touched)
+                result_rule(at)
     if touched and len(melds) > 1:  # two identical melds matter only when one of them was touched
         test = state.options.identical_meld_test
         if len({meld.identity(test) for meld in melds}) < len(melds):
