@@ -10,6 +10,7 @@ deal cannot be replayed even under on_violation=continue.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import filterfalse
 
 from ...cards import Card, format_cards, standard_pack
 from ...findings import Finding, Severity
@@ -25,6 +26,7 @@ __all__ = ["TJUV_PACK", "in_pack", "StartingPosition", "DealCheck", "check_setup
 
 TJUV_PACK: Counter[Card] = standard_pack(lowest=6)
 _PACK = frozenset(TJUV_PACK)
+_UNDEALT = dict.fromkeys(TJUV_PACK, 1)  # the stock before any card is dealt, in pack order
 MIN_PLAYERS, MAX_PLAYERS = 2, 11
 ADVISORY_FROM = 5
 
@@ -36,6 +38,8 @@ def in_pack(card: Card) -> bool:
 
 def dealing_order(dealer: int, n: int) -> list[int]:
     """Seats from the dealer's left round to the dealer (TJ-2.10, A9)."""
+    if 0 <= dealer < n:  # (a seat: the same list, without a loop)
+        return [*range(dealer + 1, n), *range(dealer + 1)]
     return [(dealer + k) % n for k in range(1, n + 1)]
 
 
@@ -122,7 +126,7 @@ class _Problems:
 
 
 def _lowest(hand: tuple[Card, ...]) -> int | None:
-    return min((c.rank for c in hand), default=None)
+    return min([c.rank for c in hand]) if hand else None
 
 
 def starting_position(*, dealer: int, round_one: list[tuple[Card, ...]], exposed: list[tuple[Card, ...]],
@@ -150,10 +154,10 @@ def starting_position(*, dealer: int, round_one: list[tuple[Card, ...]], exposed
             if c in hand:
                 hand.remove(c)
         hands.append((*hand, *round_two[seat]))
-    talon = list(rest.elements())
+    talon = list(rest) if rest and min(rest.values()) == 1 == max(rest.values()) else list(rest.elements())
     if removed:
-        removed_set = set(removed)
-        upper, bottom = tuple(c for c in talon if c not in removed_set), tuple(c for c in talon if c in removed_set)
+        removed_set = set(removed).__contains__
+        upper, bottom = tuple(filterfalse(removed_set, talon)), tuple(filter(removed_set, talon))
     else:
         upper, bottom = tuple(talon), ()
     return StartingPosition(dealer=dealer, hands=tuple(hands), table=(*kept, *extra), removed=tuple(removed),
@@ -192,10 +196,9 @@ def check_deal(options: TjuvOptions, players: tuple[str, ...], *, record: DealRe
     if out.structural:
         return out.result(None)
     removed_set = set(removed)
-    stock = _round_two(out, record, order=order, removed=removed)
+    rest = _round_two(out, record, order=order, removed=removed)  # the talon's cards
     if out.structural:
         return out.result(None)
-    rest = _counter({c: count for c, count in stock.items() if count > 0})  # +stock
     talon_order = record.talon
     if talon_order is not None:
         _check_talon_order(out, talon_order, rest=rest, removed=removed_set)
@@ -208,12 +211,15 @@ def check_deal(options: TjuvOptions, players: tuple[str, ...], *, record: DealRe
 
 def _round_two(out: _Problems, record: DealRecord, *, order: list[int], removed: tuple[Card, ...]) -> Counter[Card]:
     """TJ-2.10, TJ-2.12: one card each from the stock, no removed card while
-    stock cards lay above it; returns what is left undealt (the talon).
+    stock cards lay above it; returns what is left undealt (the talon), in
+    pack order then the removed cards, none with a count of 0.
     Round one and the extra card are known to be pack cards, none twice."""
     players, n = out.players, len(order)
-    dealt = _initial(record)
-    stock = _counter(dict.fromkeys([c for c in TJUV_PACK if c not in dealt], 1))  # undealt after the adjustment
-    stock.update(removed)
+    stock = _UNDEALT.copy()  # undealt after the adjustment: the pack less round one and the extra card ...
+    for c in _initial(record):
+        del stock[c]
+    for c in removed:  # ... and the removed cards beneath it
+        stock[c] = stock.get(c, 0) + 1
     round_two = record.round_two
     assert round_two is not None, "checked by check_deal"
     for k, seat in enumerate(order, start=1):
@@ -222,15 +228,19 @@ def _round_two(out: _Problems, record: DealRecord, *, order: list[int], removed:
             out.add(R.ROUND_TWO, f"{players[seat]} is dealt {len(got)} card(s) in round two, not 1",
                     where=f"round_two:{seat}", seat=seat)
         for c in got:
-            if not stock[c]:
+            left = stock.get(c, 0) - 1
+            if left < 0:
                 out.add(R.PACK, f"{c}, dealt to {players[seat]} in round two, is already dealt or on the table",
                         where=f"round_two:{seat}", seat=seat, structural=True)
                 continue
-            stock[c] -= 1
+            if left:
+                stock[c] = left
+            else:
+                del stock[c]
             if c in removed and k <= stock_above_removed(n):
                 out.add(R.REMOVED_AT_BOTTOM, f"{c}, a removed card, is dealt to {players[seat]} in round two while"
                         " stock cards lay above it", where=f"round_two:{seat}", seat=record.dealer)
-    return stock
+    return _counter(stock)
 
 
 def _counter(counts: dict[Card, int]) -> Counter[Card]:
@@ -329,7 +339,7 @@ def _exposures(out: _Problems, record: DealRecord, *, n: int) -> dict[int, tuple
                 lower = format_cards(x for x in hand if x.rank == low)
                 out.add(R.EXPOSE, f"{players[seat]} exposes {c} but holds a lower card ({lower})", where=where,
                         seat=seat)
-        if len(set(given)) != len(given):
+        if len(given) > 1 and len(set(given)) != len(given):
             out.add(R.EXPOSE, f"{players[seat]} exposes the same card twice", where=where, seat=seat, structural=True)
         exposed[seat] = given
     return exposed

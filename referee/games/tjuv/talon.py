@@ -28,6 +28,14 @@ class TalonIssue(enum.Enum):
     REMOVED_EARLY = "a removed card is taken while stock cards above it remain"
 
 
+def _tally(cards: Iterable[Card]) -> dict[Card, int]:
+    """How many of each card, in the order first seen (`dict(Counter(cards))`,
+    without Counter's work when no card is there twice)."""
+    cards = tuple(cards)
+    counts = dict.fromkeys(cards, 1)
+    return counts if len(counts) == len(cards) else dict(Counter(cards))
+
+
 class Talon:
     """Face-down cards, top first when the order is known. `size` is the
     number of cards (read it; only `remove` changes it)."""
@@ -37,8 +45,8 @@ class Talon:
     def __init__(self, *, order: Sequence[Card] | None = None, upper: Iterable[Card] = (),
                  bottom: Iterable[Card] = ()) -> None:
         self._stack: list[Card] | None = list(reversed(order)) if order is not None else None
-        self._upper: dict[Card, int] = dict(Counter(upper))
-        self._bottom: dict[Card, int] = dict(Counter(bottom))
+        self._upper: dict[Card, int] = _tally(upper)
+        self._bottom: dict[Card, int] = _tally(bottom)
         self.size: int = len(self._stack) if self._stack is not None else (
             sum(self._upper.values()) + sum(self._bottom.values()))
 
