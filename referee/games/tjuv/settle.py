@@ -4,6 +4,7 @@ transcript claims compared with all of it. There is no money (TJ-5.8)."""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Iterable, Sequence
 
 from ...cards import format_cards
@@ -21,12 +22,14 @@ __all__ = ["DealScore", "PreviousDeal", "SessionScore", "places_of", "nearest_ri
            "deal_summary", "session_summary", "session_standing", "PACK_SIZE"]
 
 PACK_SIZE = 36
+_INDEX = attrgetter("index")
 
 
 def places_of(values: Sequence[int]) -> tuple[int, ...]:
     """TJ-5.4: places in descending order of value; equal values share a
     place (1, 2, 2, 4)."""
-    return tuple(1 + sum(1 for other in values if other > v) for v in values)
+    ranked = sorted(values, reverse=True)  # 1 + how many are higher: where the value first appears here
+    return tuple([1 + ranked.index(v) for v in values])
 
 
 def nearest_right(tied: Iterable[int], dealer: int, *, n: int) -> int:
@@ -51,8 +54,8 @@ class DealScore:
 
 def score_deal(counts: tuple[int, ...], dealer: int) -> DealScore:
     high, low = max(counts), min(counts)
-    fewest = tuple(s for s, c in enumerate(counts) if c == low)
-    return DealScore(counts=counts, winners=tuple(s for s, c in enumerate(counts) if c == high),
+    fewest = tuple([s for s, c in enumerate(counts) if c == low])
+    return DealScore(counts=counts, winners=tuple([s for s, c in enumerate(counts) if c == high]),
                      places=places_of(counts), fewest=fewest,
                      next_dealer=nearest_right(fewest, dealer, n=len(counts)))
 
@@ -65,7 +68,7 @@ class PreviousDeal:
 
 
 def _names(players: Sequence[str], seats: Iterable[int]) -> str:
-    return ", ".join(players[s] for s in seats) or "none"
+    return ", ".join([players[s] for s in seats]) or "none"
 
 
 def check_dealer(options: TjuvOptions, players: tuple[str, ...], *, record: DealRecord,
@@ -131,7 +134,7 @@ def compare_deal(claims: DealClaims, result: DealResult | None, *, score: DealSc
                                 f" they go to {owner}"))
         if claimed.cards is not None:
             real = sweep.cards if sweep else ()
-            if sorted(c.index for c in claimed.cards) != sorted(c.index for c in real):
+            if sorted(map(_INDEX, claimed.cards)) != sorted(map(_INDEX, real)):
                 found.append(_claim(R.SWEEP, at.get("sweep"), deal=deal,
                                     message=f"claimed sweep {format_cards(claimed.cards) or 'nothing'}; the table held"
                                     f" {format_cards(sort_cards(real)) or 'nothing'}"))
@@ -191,8 +194,8 @@ def score_session(scores: list[DealScore | None], options: TjuvOptions, *, n: in
     settled = [s for s in scores if s is not None]
     if not scores or len(settled) != len(scores):
         return SessionScore(False, len(scores), None, None, None)
-    wins = tuple(sum(1 for s in settled if seat in s.winners) for seat in range(n))
-    totals = tuple(sum(s.counts[seat] for s in settled) for seat in range(n))
+    wins = tuple([sum([seat in s.winners for s in settled]) for seat in range(n)])
+    totals = tuple([sum([s.counts[seat] for s in settled]) for seat in range(n)])
     places = None
     if options.session_result is SessionResult.DEALS_WON:
         places = places_of(wins)
@@ -234,15 +237,15 @@ def deal_summary(*, deal: int, dealer: int | None, status: str, result: DealResu
     data["winners"] = [players[s] for s in score.winners]
     data["ranking"] = {players[s]: p for s, p in enumerate(score.places)}
     sweep = result.sweep
-    data["sweep"] = ({"player": players[sweep.owner], "cards": [c.token for c in sort_cards(sweep.cards)]}
-                     if sweep else None)
+    swept = sort_cards(sweep.cards) if sweep else []
+    data["sweep"] = {"player": players[sweep.owner], "cards": [c.token for c in swept]} if sweep else None
     joint = "joint winners" if len(score.winners) > 1 else "winner"
     note = "" if status == "verified" else f" ({status})"
-    lines = [f"deal {deal}{note}: counts " + ", ".join(f"{players[s]} {c}" for s, c in enumerate(score.counts))
+    lines = [f"deal {deal}{note}: counts " + ", ".join([f"{players[s]} {c}" for s, c in enumerate(score.counts)])
              + f"; {joint} {_names(players, score.winners)}"]
     if sweep:
         lines.append(f"deal {deal}: {players[sweep.owner]} played the last card and sweeps"
-                     f" {format_cards(sort_cards(sweep.cards))}")
+                     f" {format_cards(swept)}")
     if not last:
         if options.dealer_tie_break is DealerTieBreak.FREE and len(score.fewest) > 1:
             who = f"any of {_names(players, score.fewest)} (fewest cards; dealer_tie_break=free)"
