@@ -7,6 +7,11 @@ they replace, over seeded games of every preset and broken copies of them:
 - `new_melds_now` (a set of older cards) against the Counter it replaced;
 - the take rules given the engine's cached meld checks (`known_pure`)
   against the same rules checking every meld afresh;
+- the end of a meld phase (`phase_problems`: the identical-meld test skipped
+  when every identity differs, plainly allowed takes not judged) against
+  `_plain_phase_problems`, the computation without those shortcuts;
+- the meld check's and the wild-card reading's shortcuts for natural melds
+  (`_natural`, `resolve`'s first loop) against the general computations;
 - the invariant the batch path's quick discard relies on: a meld phase with
   no meld action and no take leaves every meld of its player untouched.
 
@@ -23,18 +28,20 @@ from itertools import chain
 
 import pytest
 
-from referee.cards import JOKER, Card
+from referee.cards import ALL_CARDS, JOKER, Card, Rank, Suit
 from referee.errors import InputError
 from referee.games.vazhushal import GAME
 from referee.games.vazhushal import phase as phase_module
 from referee.games.vazhushal import rules as R
 from referee.games.vazhushal.deal import _left, _pack, check_deal
 from referee.games.vazhushal.engine import GameState
-from referee.games.vazhushal.melds import check_meld, identity
+from referee.games.vazhushal.melds import (Token, _check_meld, _natural, _resolve, check_meld, identity, placed_as,
+                                           resolve)
 from referee.games.vazhushal.moves import MoveReader, parse_move
 from referee.games.vazhushal.options import VazhushalOptions
 from referee.games.vazhushal.record import read_record
 from referee.games.vazhushal.takes import TurnFacts
+from referee.games.vazhushal.wild import WildRule
 from referee.rulesets import presets
 from referee.transcript import read_header
 from referee.yamldoc import load_document
@@ -262,3 +269,57 @@ def test_phase_end_shortcuts_equal_the_plain_computations(preset, players, monke
                 pass
     assert seen["new"] and seen["quiet"] and seen["take"], seen
 
+
+
+def _random_melds(rng: random.Random, count: int):
+    """Melds of every shape: runs and sets of natural cards (valid, with the ace
+    either end, or broken by a repeat, a gap or a wrong suit) and any cards
+    standing for themselves, for other cards or for nothing."""
+    pack = [c for c in chain(ALL_CARDS, [JOKER])]
+    suited = list(ALL_CARDS)
+    for _ in range(count):
+        shape = rng.randrange(4)
+        if shape == 0:  # a run of one suit, perhaps broken
+            start, size = rng.randrange(13), rng.randint(2, 6)
+            suit = rng.randrange(4)
+            cards = [suited[suit * 13 + (start + k) % 13] for k in range(size)]
+            if rng.random() < 0.3:
+                cards[rng.randrange(size)] = rng.choice(pack)
+            placed = [placed_as(c, c) for c in cards]
+        elif shape == 1:  # a set, perhaps broken
+            rank = rng.randrange(13)
+            cards = [suited[s * 13 + rank] for s in rng.sample(range(4), rng.randint(2, 4))]
+            if rng.random() < 0.3:
+                cards.append(rng.choice(cards + pack))
+            placed = [placed_as(c, c) for c in cards]
+        else:
+            placed = [placed_as(c, rng.choice([c, c, None, rng.choice(suited)])) for c in rng.sample(pack, rng.randint(1, 6))]
+        rng.shuffle(placed)
+        yield placed
+
+
+@pytest.mark.parametrize("wild", [WildRule(None, frozenset()), WildRule(Rank.SEVEN, frozenset({Suit.S, Suit.C})),
+                                  WildRule(Rank.ACE, frozenset(Suit))], ids=["jokers", "sevens", "aces"])
+def test_natural_meld_shortcut_equals_the_plain_check(wild):
+    """`check_meld`'s shortcut for natural melds (`_natural`) against `_check_meld`."""
+    rng = random.Random(str(wild))
+    natural = 0
+    for placed in _random_melds(rng, 6000):
+        assert check_meld(placed, wild) == _check_meld(placed, wild), placed
+        natural += _natural(placed) is not None
+    assert natural > 1000
+
+
+@pytest.mark.parametrize("wild", [WildRule(None, frozenset()), WildRule(Rank.SEVEN, frozenset({Suit.S, Suit.C}))],
+                         ids=["jokers", "sevens"])
+def test_natural_resolve_shortcut_equals_the_plain_reading(wild):
+    """`resolve`'s shortcut for melds of natural, undeclared cards against
+    `_resolve`, its general reading, over written melds of every kind."""
+    rng = random.Random(str(wild))
+    quick = 0
+    for placed in _random_melds(rng, 4000):
+        tokens = [Token(p.card, None if rng.random() < 0.8 else p.stands) for p in placed]
+        context = rng.choice([(), tuple(next(_random_melds(rng, 1)))])
+        assert resolve(tokens, wild, context=context) == _resolve(tokens, wild, context), (tokens, context)
+        quick += all(t.declared is None and t.card.suit is not None and t.card.rank is not wild.rank for t in tokens)
+    assert quick > 1000

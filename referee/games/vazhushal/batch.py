@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .engine import GameState
     from .moves import Discard, DrawStock
 
-__all__ = ["quick_draw", "quick_discard"]
+__all__ = ["quick_draw", "quick_discard", "quick_turn"]
 
 
 def quick_draw(state: GameState, move: DrawStock) -> bool:
@@ -65,5 +65,40 @@ def quick_discard(state: GameState, move: Discard) -> bool:
         return False
     state.last_overflow = None
     hand[card] = count - 1
+    state.to_line(seat, card)
+    return True
+
+
+def quick_turn(state: GameState, draw: DrawStock, discard: Discard) -> bool:
+    """`quick_draw` then `quick_discard`, a whole turn of a stock draw and a
+    discard from hand by the player whose turn it is (most turns of a
+    game), in one step and without the `Turn` the draw would begin and the
+    discard end; False, having changed nothing, where either would not
+    apply. Counts the discard's move (`state.count`); the caller skips it."""
+    seat, drawn = draw.player, draw.card
+    stock = state.stock
+    left = stock.unknown.get(drawn)
+    if seat != state.turn_player or not left or state.forced_player is not None or discard.player != seat \
+            or discard.out:
+        return False
+    hand = state.hands[seat]
+    card = discard.card
+    count = hand.get(card, 0) + (card is drawn)
+    if count <= 0 or sum(hand.values()) < 1:  # held after the draw, and not the last card
+        return False
+    state.turns += 1
+    state.turn_started = state.count
+    state.first_turn = False
+    if left > 1:
+        stock.unknown[drawn] = left - 1
+    else:
+        del stock.unknown[drawn]
+    stock.unknown_size -= 1
+    hand[drawn] = hand.get(drawn, 0) + 1
+    if not state.exhausted and stock.empty:
+        state.exhausted = True
+    state.count += 1
+    state.last_overflow = None
+    hand[card] -= 1
     state.to_line(seat, card)
     return True

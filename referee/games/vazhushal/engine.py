@@ -24,7 +24,7 @@ from ...findings import Finding
 from ...frozen import frozen
 from ...hand import sort_cards
 from . import rules as R
-from .batch import quick_discard, quick_draw
+from .batch import quick_discard, quick_draw, quick_turn
 from .deal import Setup, count_doubles
 from .line import Line
 from .melds import Placed, resolve
@@ -222,18 +222,26 @@ class GameState:
         found = self.findings
         before = len(found)
         step = self._apply
-        for move in moves:
+        i, end = 0, len(moves)
+        while i < end:
+            move = moves[i]
+            i += 1
             phase = self.phase
             if phase is Phase.STOPPED:
                 break
             self.count += 1
-            # the two commonest events of a clean record, shortened (batch.py), and meld actions in a
-            # meld phase sent straight to their handler (tests/conformance/test_fast_path.py compares
-            # this with `apply`): each falls back to `_apply` unchanged
+            # the commonest events of a clean record, shortened (batch.py): a turn of a stock draw and a
+            # discard, a stock draw, a discard; meld actions in a meld phase sent straight to their
+            # handler (tests/conformance/test_fast_path.py compares this with `apply`): each falls back
+            # to `_apply` unchanged
             if type(move) is DrawStock:
-                if phase is Phase.DRAW and quick_draw(self, move):
-                    self.phase = Phase.MELD
-                    continue
+                if phase is Phase.DRAW:
+                    if i < end and type(after := moves[i]) is Discard and quick_turn(self, move, after):
+                        i += 1
+                        continue
+                    if quick_draw(self, move):
+                        self.phase = Phase.MELD
+                        continue
             elif type(move) is Discard:
                 if phase is Phase.MELD and quick_discard(self, move):
                     continue

@@ -152,7 +152,46 @@ def _set_problem(stands: Sequence[Card]) -> str | None:
 
 
 def check_meld(placed: Sequence[Placed], wild: WildRule) -> MeldCheck:
-    """Judge one meld (VZ-3.2 to VZ-3.4, VZ-3.6, VZ-3.10, VZ-3.11)."""
+    """Judge one meld (VZ-3.2 to VZ-3.4, VZ-3.6, VZ-3.10, VZ-3.11). A valid
+    meld of natural cards, each standing for itself (most melds), is told
+    by `_natural` first; tests/vazhushal/test_vazhushal_shortcuts.py compares
+    it with `_check_meld`."""
+    found = _natural(placed)
+    return found if found is not None else _check_meld(placed, wild)
+
+
+def _natural(placed: Sequence[Placed]) -> MeldCheck | None:
+    """A valid set, or a pure sequence with the ace high or no ace, of at
+    least three suited cards each standing for itself; None for any other
+    meld (`_check_meld` judges it). Card indexes are suit-major, so a run of
+    one suit is a run of indexes."""
+    count = len(placed)
+    if count < 3:
+        return None
+    first = placed[0].card
+    rank, suit = first.rank, first.suit_index
+    same_rank = same_suit = True
+    for p in placed:
+        c = p.card
+        if p.stands is not c or c.suit_index < 0:
+            return None
+        if c.rank is not rank:
+            same_rank = False
+        if c.suit_index != suit:
+            same_suit = False
+    if same_rank:
+        if count <= 4 and len({p.card.suit_index for p in placed}) == count:
+            return _VALID_SET
+        return None
+    if same_suit:
+        indexes = {p.card.index for p in placed}
+        if len(indexes) == count and max(indexes) - min(indexes) == count - 1:
+            return _PURE_SEQUENCE
+    return None
+
+
+def _check_meld(placed: Sequence[Placed], wild: WildRule) -> MeldCheck:
+    """`check_meld` for every meld, the plain way."""
     problems: list[Problem] = []
     if len(placed) < 3:
         problems.append((R.SIZE, f"a meld has at least 3 cards, not {len(placed)}"))
@@ -252,6 +291,17 @@ def resolve(tokens: Sequence[Token], wild: WildRule, *, context: Sequence[Placed
     `JK` is a VZ-9.6 problem; the missing values are inferred where the meld
     allows it. An unmarked wild-rank card stands for itself unless only another
     value makes the meld valid, which is then a missing declaration."""
+    wild_rank = wild.rank
+    for token in tokens:  # the common meld: natural cards, none of the wild rank, none declared
+        c = token.card
+        if token.declared is not None or c.rank is wild_rank or c.suit_index < 0:
+            return _resolve(tokens, wild, context)
+    return [placed_as(t.card, t.card) for t in tokens], []
+
+
+def _resolve(tokens: Sequence[Token], wild: WildRule, context: Sequence[Placed]) -> tuple[list[Placed], list[Problem]]:
+    """`resolve` for every meld, the plain way (tests/vazhushal/test_vazhushal_shortcuts.py
+    compares the two)."""
     problems: list[Problem] = []
     stands: list[Card | None] = []
     open_slots: list[int] = []
