@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ...cards import Card
 from ...findings import Finding
+from ...hand import Hand
 from .deal import TJUV_PACK
 from .moves import Draw, Move, Place, Play, Turn
 from .options import StealMode
@@ -46,81 +47,107 @@ def run(deal: TjuvDeal, moves: Sequence[Move]) -> list[Finding]:
     start = len(findings)
     hands = deal.hands
     index = 0
+    # `deal.stopped` and `deal.over` change only where this loop reads them again
+    # (after `apply` or `_check_over`); `deal._index` is set where it is read
+    # (the findings of `_check_over`, and after the last move)
+    if deal.stopped:
+        return []
+    over = deal.over
     for move in moves:
-        if deal.stopped:
-            break
         index += 1
-        kind = move.__class__
-        if not deal.over:
+        if not over:
+            kind = move.__class__
             if kind is Play:
-                done = _play(deal, move)  # type: ignore[arg-type]  # told apart by class, which mypy does not narrow
+                hand = _play(deal, move)  # type: ignore[arg-type]  # told apart by class, which mypy does not narrow
+                if hand is not None:
+                    if not hand.size:  # the mover's hand, empty (as _apply ends a move)
+                        _end_of_hands(deal, index)
+                        if deal.stopped:
+                            break
+                        over = deal.over
+                    continue
             elif kind is Draw:
-                done = _draw(deal, move)  # type: ignore[arg-type]
-            elif kind is Place or kind is Turn:
-                done = _refill(deal, move)  # type: ignore[arg-type]
-            else:
-                done = False
-            if done:
-                deal._index = index
-                if not hands[deal.turn.mover].size:  # as _apply ends a move
-                    deal._move_start = len(findings)
-                    errors = deal._errors
-                    deal._check_over()
-                    if deal._errors > errors and deal._stops:
-                        deal._stop_here()
+                if _draw(deal, move):  # type: ignore[arg-type]  # (the mover's hand holds a card now)
+                    continue
+            elif (kind is Place or kind is Turn) and _refill(deal, move):  # type: ignore[arg-type]
+                if not hands[deal.turn.mover].size:
+                    _end_of_hands(deal, index)
+                    if deal.stopped:
+                        break
+                    over = deal.over
                 continue
         deal.apply(move, index)
+        if deal.stopped:
+            break
+        over = deal.over
+    else:  # (a break comes after a move that set it)
+        deal._index = index or deal._index
     return findings[start:]
 
 
-def _play(deal: TjuvDeal, move: Play) -> bool:
-    """A clean step-1 play (`_begin_turn`, `_close_turn`, `_on_play`), applied; False: not taken."""
+def _end_of_hands(deal: TjuvDeal, index: int) -> None:
+    """The mover's hand is empty after a move taken by a shortcut: as `_apply` ends it."""
+    deal._index = index
+    findings = deal.findings
+    deal._move_start = len(findings)
+    errors = deal._errors
+    deal._check_over()
+    if deal._errors > errors and deal._stops:
+        deal._stop_here()
+
+
+def _play(deal: TjuvDeal, move: Play) -> Hand | None:
+    """A clean step-1 play (`_begin_turn`, `_close_turn`, `_on_play`), applied: the
+    mover's hand after it; None: not taken."""
     cards = move.cards
     if len(cards) != 1 or move.into is not None:
-        return False
+        return None
     card = cards[0]
     if card not in _PACK or (move.top is not None and move.top is not card):
-        return False
+        return None
     seat, turn = move.player, deal.turn
     hand = deal.hands[seat]
     if card not in hand.counts:
-        return False
+        return None
     new_turn = turn.played or turn.passed
     if new_turn:
         if turn.passed:
-            return False
+            return None
         if not turn.closed:  # _close_turn would report nothing
             if turn.draw_due or (turn.place_open and turn.place_required):
-                return False
+                return None
             if len(deal.table) < TABLE_SIZE and deal.talon.size > 0:
-                return False
+                return None
             size = deal.hands[turn.mover].size
             if not turn.flagged and (size > HAND_SIZE or (turn.talon_at_draw > 0 and size < HAND_SIZE)):
-                return False
+                return None
         left = (turn.mover + 1) % deal.n  # deal._next_seat(turn.mover), when the next seat holds cards
         if seat != (left if deal.hands[left].size else deal._next_seat(turn.mover)):
-            return False
+            return None
     elif seat != turn.mover:
-        return False
+        return None
     rank, suit = card.rank, deal._table_suits[card.suit_index]  # (a pack card has a suit)
-    capture_set = [c for c in suit if c.rank < rank] if suit else []  # deal.capture_set(card)
+    capture_set = []  # deal.capture_set(card), in this frame (a suit holds few table cards)
+    for c in suit:
+        if c.rank < rank:
+            capture_set.append(c)
     taken: Sequence[Card] = capture_set
     recorded = move.capture
     if recorded is not None:
         size = len(recorded)
         if size != len(capture_set):
-            return False
+            return None
         if size == 1:
             if recorded[0] is not capture_set[0] or recorded[0] not in _PACK:
-                return False
+                return None
         elif size and (not set(recorded).issuperset(capture_set) or not _PACK.issuperset(recorded)):
-            return False
+            return None
         taken = recorded
     stolen: Sequence[Pile] = ()
     if move.steals is not None or deal._mandatory:
         chosen = _steals(deal, move, card, captures=bool(capture_set))
         if chosen is None:
-            return False
+            return None
         stolen = chosen
     # every test passed: the state changes as the full path changes it
     deal.turns += 1
@@ -146,7 +173,7 @@ def _play(deal: TjuvDeal, move: Play) -> bool:
         for gone in stolen:
             deal._pile_take(gone)
             pile.extend(gone.cards)
-        deal._pile_add(Pile(seat, card, tuple(pile)))
+        deal.piles[card] = deal._pile_suits[card.suit_index][card] = Pile(seat, card, tuple(pile))  # deal._pile_add
     else:
         table.append(card)  # deal._table_add(card)
         suit.append(card)
@@ -154,7 +181,7 @@ def _play(deal: TjuvDeal, move: Play) -> bool:
     if size and not turn.drew:
         turn.draw_due = True
         turn.talon_at_draw = size
-    return True
+    return hand
 
 
 def _steals(deal: TjuvDeal, move: Play, card: Card, *, captures: bool) -> list[Pile] | None:
@@ -198,7 +225,11 @@ def _draw(deal: TjuvDeal, move: Draw) -> bool:
     else:
         turn.draw_due = False
         turn.drew = True
-    deal.hands[move.player].add(drawn)
+    hand = deal.hands[move.player]  # hand.add(drawn), for a card with a suit
+    counts = hand.counts
+    counts[drawn] = counts.get(drawn, 0) + 1
+    hand.suits[drawn.suit_index] += 1
+    hand.size += 1
     return True
 
 
