@@ -27,10 +27,32 @@ def main() -> None:
     """`referee ...` (the console script and `python -m referee`)."""
     args = sys.argv[1:]
     if _plain_check(args):
-        sys.exit(_guarded_check(args[1:]))
+        _finish(_guarded_check(args[1:]))
     from .cli import main as application
 
-    application(prog_name="referee", complete_var="_REFEREE_COMPLETE")
+    if args[:1] != ["check"]:
+        application(prog_name="referee", complete_var="_REFEREE_COMPLETE")
+        return
+    try:
+        application(prog_name="referee", complete_var="_REFEREE_COMPLETE")
+    except SystemExit as done:
+        if done.code is None or isinstance(done.code, int):
+            _finish(done.code or 0)
+        raise
+
+
+def _finish(status: int) -> None:
+    """End a `referee check` with `status` once its output is flushed, without
+    the interpreter's teardown: freeing every module and object a run built
+    is a fiftieth of a 2,000-file check, and serial. Nothing of the check
+    is left to finish (its workers are waited for; it registers no atexit
+    handler). If a flush fails, the interpreter ends as usual and says so."""
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BaseException:
+        sys.exit(status)
+    os._exit(status)
 
 
 def _guarded_check(files: list[str]) -> int:
