@@ -5,16 +5,26 @@ of workers. A worker process loads the rulesets once and then checks file
 after file; nothing is shared but the paths going out and the reports
 (or, for streamed formats, each report's status and text) coming back.
 
+Where processes can fork (Linux), `jobs` N is this process and N - 1 forked
+workers: this process checks chunks itself between taking in the workers'
+results (so nothing waits on an idle parent, and only the workers' share of
+the reports crosses a pipe), hands each worker its next chunk as it sends a
+result, and checks any chunk a worker died on itself. Elsewhere a spawned
+multiprocessing pool of N workers does the work.
+
 Workers ignore SIGINT (a terminal's Ctrl-C reaches the whole process group;
 only this process acts on it) and die of SIGTERM; however the run ends
 (done, an exception, SIGINT or SIGTERM turned into one by the caller), the
-pool is terminated and its workers waited for, with both signals held off
-while the pool starts and while it stops, so none is left behind.
+workers are sent SIGTERM and waited for, with both signals held off while
+they start and while they stop, so none is left behind.
 """
 
 from __future__ import annotations
 
+import gc
 import os
+import pickle
+import select
 import signal
 import sys
 from contextlib import contextmanager
@@ -147,14 +157,18 @@ def _map(task: Callable[[str | Unlisted], T], paths: list[str | Unlisted], *, jo
     total = len(paths)
     jobs = max(1, min(jobs, total))
     pool = None
+    results: Iterator[T] = iter(())
     try:
         if jobs == 1 or "-" in paths:
             _init(max_bytes, render, choices, in_progress)
-            results: Iterator[T] = map(task, paths)
+            results = map(task, paths)
+        elif _FORK:
+            _init(max_bytes, render, choices, in_progress)
+            results = _forked(task, list(_chunks(paths, jobs)), jobs - 1)
         else:
             import multiprocessing
 
-            context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+            context = multiprocessing.get_context("spawn")
             with _signals_held():
                 pool = context.Pool(jobs, initializer=_init_worker, initargs=(max_bytes, render, choices, in_progress))
                 chunks = pool.imap(_in_chunk, ((task, chunk) for chunk in _chunks(paths, jobs)))
@@ -168,6 +182,149 @@ def _map(task: Callable[[str | Unlisted], T], paths: list[str | Unlisted], *, jo
             with _signals_held():
                 pool.terminate()
                 pool.join()
+        if isinstance(results, Generator):
+            results.close()  # a forked run's workers stopped and waited for
+
+
+_FORK = sys.platform.startswith("linux")
+_HEADER = 8  # a result's length, before it on the pipe
+
+
+def _forked(task: Callable[[str | Unlisted], T], chunks: list[list[str | Unlisted]],
+            workers: int) -> Generator[T, None, None]:
+    """`task` over `chunks`, in order: in this process and in `workers` forked
+    processes, each kept two chunks ahead. The objects built so far are
+    frozen out of the collector's reach while the workers are forked, so that
+    neither side's collections copy the pages they share."""
+    done: dict[int, list[T] | BaseException] = {}
+    given: dict[int, list[int]] = {}  # a worker's result pipe -> the chunks it holds
+    feeds: dict[int, int] = {}  # a worker's result pipe -> its task pipe
+    pids: list[int] = []
+    after = 0  # the next chunk nobody holds
+
+    def hand(fd: int) -> None:
+        nonlocal after
+        while len(given[fd]) < 2 and after < len(chunks):
+            given[fd].append(after)
+            after += 1
+            try:
+                os.write(feeds[fd], given[fd][-1].to_bytes(4, "little"))
+            except OSError:  # the worker is gone: its result pipe ends, and what it held is done here
+                pass
+
+    def take_in(wait: bool) -> None:
+        while given:
+            ready, _, _ = select.select(list(given), [], [], None if wait else 0)
+            if not ready:
+                return
+            for fd in ready:
+                message = _read(fd, _HEADER)
+                if len(message) < _HEADER:  # the worker is gone: what it held is done here
+                    redo.extend(given.pop(fd))
+                    os.close(fd)
+                    os.close(feeds.pop(fd))
+                    continue
+                index, result = pickle.loads(_read(fd, int.from_bytes(message, "little")))
+                given[fd].remove(index)
+                done[index] = result
+                hand(fd)
+            wait = False
+
+    redo: list[int] = []
+    frozen_here = False
+    try:
+        with _signals_held():
+            gc.freeze()
+            frozen_here = True
+            for _ in range(workers):
+                tasks, feed = os.pipe()
+                results, back = os.pipe()
+                pid = os.fork()
+                if pid == 0:  # pragma: no cover - the worker (its coverage is not collected)
+                    _work(task, chunks, tasks, back, others=(*given, *feeds.values()))
+                os.close(tasks)
+                os.close(back)
+                pids.append(pid)
+                given[results], feeds[results] = [], feed
+                hand(results)
+        for index in range(len(chunks)):
+            while index not in done:
+                take_in(wait=False)
+                if index in done:
+                    break
+                mine = redo.pop(0) if redo else after if after < len(chunks) else None
+                if mine is None:
+                    take_in(wait=True)
+                    continue
+                if mine == after:
+                    after += 1
+                own: list[T] = []
+                for path in chunks[mine]:
+                    own.append(task(path))
+                    if given:
+                        take_in(wait=False)
+                done[mine] = own
+            result = done.pop(index)
+            if isinstance(result, BaseException):
+                raise result
+            yield from result
+    finally:
+        with _signals_held():
+            for pid in pids:
+                try:
+                    os.kill(pid, signal.SIGTERM)
+                except ProcessLookupError:  # pragma: no cover - already gone
+                    pass
+            for fd in [*given, *feeds.values()]:
+                os.close(fd)
+            for pid in pids:
+                os.waitpid(pid, 0)
+            if frozen_here:
+                gc.unfreeze()
+
+
+def _read(fd: int, size: int) -> bytes:
+    """`size` bytes from a pipe, or fewer if it ends first."""
+    parts, left = [], size
+    while left:
+        part = os.read(fd, min(left, 1 << 20))
+        if not part:
+            break
+        parts.append(part)
+        left -= len(part)
+    return b"".join(parts)
+
+
+def _work(task: Callable[[str | Unlisted], T], chunks: list[list[str | Unlisted]], tasks: int, back: int,
+          *, others: tuple[int, ...]) -> None:  # pragma: no cover - runs in a forked worker
+    """A forked worker: each chunk index read from `tasks`, its results
+    written to `back`, until `tasks` ends; then the process ends, with
+    nothing of the parent's run again (atexit handlers, buffered output)."""
+    status = 0
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+        for fd in others:  # the parent's ends of the workers' pipes forked before this one
+            os.close(fd)
+        while len(word := _read(tasks, 4)) == 4:
+            index = int.from_bytes(word, "little")
+            outcome: list[T] | BaseException
+            try:
+                outcome = [task(path) for path in chunks[index]]
+                message = pickle.dumps((index, outcome), pickle.HIGHEST_PROTOCOL)
+            except Exception as exc:  # noqa: BLE001 - raised again in the parent, where the result is read
+                try:
+                    message = pickle.dumps((index, exc), pickle.HIGHEST_PROTOCOL)
+                except Exception:  # noqa: BLE001
+                    message = pickle.dumps((index, RuntimeError(internal_error(exc))), pickle.HIGHEST_PROTOCOL)
+            data = memoryview(len(message).to_bytes(_HEADER, "little") + message)
+            while data:
+                data = data[os.write(back, data):]
+    except BaseException:  # noqa: BLE001 - the parent takes the chunk over
+        status = 1
+    finally:
+        os._exit(status)
 
 
 def check_files(

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import gc
+import os
 from pathlib import Path
 
+import pytest
+
+from referee import batch
 from referee.batch import _MAX_CHUNK, _chunks, check_files, render_files
 from referee.render import render_jsonl, render_text
 
@@ -38,3 +43,73 @@ def test_two_workers_check_what_one_process_checks():
     one = list(check_files(paths, jobs=1))  # type: ignore[arg-type]
     two = list(check_files(paths, jobs=2))  # type: ignore[arg-type]
     assert [r.to_data() for r in two] == [r.to_data() for r in one]
+
+
+# A forked run (`_forked`): this process and its workers share the chunks --------------------------
+
+PARENT = os.getpid()
+
+
+def _where(path: str) -> tuple[str, bool]:
+    return path, os.getpid() == PARENT
+
+
+def _dies_in_a_worker(path: str) -> str:
+    if os.getpid() != PARENT:
+        os._exit(3)  # a worker killed mid-chunk (as by the OOM killer)
+    return path
+
+
+def _fails_in_a_worker(path: str) -> str:
+    if os.getpid() != PARENT and path == "f0":
+        raise ValueError(path)
+    return path
+
+
+def _children() -> set[int]:
+    """This process's children, ended but not waited for included."""
+    return {int(pid) for task in Path("/proc/self/task").iterdir()
+            for pid in (task / "children").read_text().split()}
+
+
+@pytest.fixture
+def no_worker_left():
+    """The test's run leaves no child of this process behind (waited for, not a zombie)."""
+    before = _children()
+    yield
+    assert _children() <= before
+
+
+@pytest.mark.skipif(not batch._FORK or not Path("/proc/self/task").exists(), reason="forks, and /proc")
+@pytest.mark.usefixtures("no_worker_left")
+@pytest.mark.parametrize("workers", [1, 2])
+def test_this_process_and_its_workers_share_the_chunks_and_results_keep_their_order(workers):
+    paths = [f"f{i}" for i in range(300)]
+    results = list(batch._forked(_where, list(_chunks(paths, workers + 1)), workers))  # type: ignore[arg-type]
+    assert [path for path, _ in results] == paths
+    assert {here for _, here in results} == {True, False}  # both sides checked some
+
+
+@pytest.mark.skipif(not batch._FORK or not Path("/proc/self/task").exists(), reason="forks, and /proc")
+@pytest.mark.usefixtures("no_worker_left")
+def test_what_a_dead_worker_held_is_done_here():
+    paths = [f"f{i}" for i in range(100)]
+    assert list(batch._forked(_dies_in_a_worker, list(_chunks(paths, 2)), 1)) == paths  # type: ignore[arg-type]
+
+
+@pytest.mark.skipif(not batch._FORK or not Path("/proc/self/task").exists(), reason="forks, and /proc")
+@pytest.mark.usefixtures("no_worker_left")
+def test_a_workers_exception_is_raised_here_and_no_worker_is_left():
+    paths = [f"f{i}" for i in range(100)]
+    with pytest.raises(ValueError, match="f0"):
+        list(batch._forked(_fails_in_a_worker, list(_chunks(paths, 2)), 1))  # type: ignore[arg-type]
+
+
+@pytest.mark.skipif(not batch._FORK or not Path("/proc/self/task").exists(), reason="forks, and /proc")
+@pytest.mark.usefixtures("no_worker_left")
+def test_a_run_closed_early_leaves_no_worker():
+    paths = [f"f{i}" for i in range(2000)]
+    run = batch._forked(_where, list(_chunks(paths, 3)), 2)  # type: ignore[arg-type]
+    assert next(run)[0] == "f0"
+    run.close()
+    assert not gc.get_freeze_count()  # what was frozen for the fork is back in the collector's reach
