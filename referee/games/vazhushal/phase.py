@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Sequence
 from ...cards import Card
 from . import rules as R
 from .melds import Placed
+from .options import IdenticalTest
 from .table import TableMeld
 from .takes import TakeFacts, TurnFacts, judge_take
 
@@ -54,7 +55,7 @@ def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
                 result_rule(at)
     if touched and len(melds) > 1:  # two identical melds matter only when one of them was touched
         test = state.options.identical_meld_test
-        if len({meld.identity(test) for meld in melds}) < len(melds):
+        if not _distinct(melds, test):
             seen: dict[tuple[int, ...], TableMeld] = {}
             for meld in melds:
                 key = meld.identity(test)
@@ -85,6 +86,16 @@ def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
             for rule, message in judge_take(take, facts, wild=wild, options=state.options):
                 found.append((rule, at, message))
     return found
+
+
+def _distinct(melds: Sequence[TableMeld], test: IdenticalTest) -> bool:
+    """Whether no two of the melds share an identity (VZ-3.9), reading each
+    meld's kept identity where it has one."""
+    keys = set()
+    for meld in melds:
+        kept = meld._identity
+        keys.add(kept[1] if kept is not None and kept[0] is test else meld.identity(test))
+    return len(keys) == len(melds)
 
 
 def _plainly_allowed(take: TakeFacts, turn: Turn) -> bool:
