@@ -10,7 +10,7 @@ deal cannot be replayed even under on_violation=continue.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import filterfalse
+from itertools import chain, filterfalse
 
 from ...cards import Card, format_cards, standard_pack
 from ...findings import Finding, Severity
@@ -26,7 +26,8 @@ __all__ = ["TJUV_PACK", "in_pack", "StartingPosition", "DealCheck", "check_setup
 
 TJUV_PACK: Counter[Card] = standard_pack(lowest=6)
 _PACK = frozenset(TJUV_PACK)
-_UNDEALT = dict.fromkeys(TJUV_PACK, 1)  # the stock before any card is dealt, in pack order
+_UNDEALT = dict.fromkeys(TJUV_PACK, 1)
+_ONE = frozenset([1])  # the stock before any card is dealt, in pack order
 MIN_PLAYERS, MAX_PLAYERS = 2, 11
 ADVISORY_FROM = 5
 
@@ -126,7 +127,11 @@ class _Problems:
 
 
 def _lowest(hand: tuple[Card, ...]) -> int | None:
-    return min([c.rank for c in hand]) if hand else None
+    low = None  # (a loop: cheaper than min() on three cards)
+    for c in hand:
+        if low is None or c.rank < low:
+            low = c.rank
+    return low
 
 
 def starting_position(*, dealer: int, round_one: list[tuple[Card, ...]], exposed: list[tuple[Card, ...]],
@@ -154,7 +159,7 @@ def starting_position(*, dealer: int, round_one: list[tuple[Card, ...]], exposed
             if c in hand:
                 hand.remove(c)
         hands.append((*hand, *round_two[seat]))
-    talon = list(rest) if rest and min(rest.values()) == 1 == max(rest.values()) else list(rest.elements())
+    talon = list(rest) if _ONE.issuperset(rest.values()) else list(rest.elements())  # (each card once: its keys)
     if removed:
         removed_set = set(removed).__contains__
         upper, bottom = tuple(filterfalse(removed_set, talon)), tuple(filter(removed_set, talon))
@@ -222,7 +227,7 @@ def _round_two(out: _Problems, record: DealRecord, *, order: list[int], removed:
         stock[c] = stock.get(c, 0) + 1
     round_two = record.round_two
     assert round_two is not None, "checked by check_deal"
-    for k, seat in enumerate(order, start=1):
+    for k, seat in enumerate(order, 1):
         got = round_two.get(seat, ())
         if len(got) != 1:
             out.add(R.ROUND_TWO, f"{players[seat]} is dealt {len(got)} card(s) in round two, not 1",
@@ -252,11 +257,12 @@ def _counter(counts: dict[Card, int]) -> Counter[Card]:
 
 def _check_cards(out: _Problems, record: DealRecord) -> None:
     """TJ-2.1: every card of the pack, and none twice."""
-    first: list[Card] = [c for cards in (record.round_one or {}).values() for c in cards]
+    first: list[Card] = list(chain.from_iterable((record.round_one or {}).values()))
     first += record.extra or ()
-    later = [cards for key in ("exposed", "round_two") for cards in (getattr(record, key) or {}).values()]
-    later += [cards for cards in (record.removed, record.talon) if cards is not None]
-    if _PACK.issuperset(first) and all(map(_PACK.issuperset, later)) and len(set(first)) == len(first):
+    pack = _PACK.issuperset
+    if (pack(first) and len(set(first)) == len(first) and pack(chain.from_iterable((record.exposed or {}).values()))
+            and pack(chain.from_iterable((record.round_two or {}).values()))
+            and pack(record.removed or ()) and pack(record.talon or ())):
         return  # (the common record: the checks below find nothing)
     _card_problems(out, record)
 
@@ -383,16 +389,23 @@ def _adjustment(out: _Problems, options: TjuvOptions, *, record: DealRecord, n: 
     if len(removed) != need:
         out.add(R.REMOVAL, f"with {n} players the dealer removes {need} exposed card(s), not {len(removed)}",
                 where="removed", seat=dealer)
-    left = Counter(shown)
+    left: dict[Card, int] = {}  # the exposed cards not removed (loops: cheaper than Counter, min and max here)
+    for c in shown:
+        left[c] = left.get(c, 0) + 1
     for c in removed:
-        if left[c]:
+        if left.get(c):
             left[c] -= 1
         else:
             out.add(R.REMOVAL, f"{c} is removed but was not exposed", where="removed", seat=dealer, structural=True)
     if highest and not out.structural and removed:
-        kept = list(left.elements())
-        low = min(removed, key=lambda c: c.rank)
-        high = max(kept, key=lambda c: c.rank, default=None)
+        low = removed[0]  # the first of the lowest removed, and of the highest kept
+        for c in removed:
+            if c.rank < low.rank:
+                low = c
+        high = None
+        for c, count in left.items():
+            if count > 0 and (high is None or c.rank > high.rank):
+                high = c
         if high is not None and high.rank > low.rank:
             out.add(R.REMOVAL, f"under excess_table_removal=highest {low} may not be removed while {high}"
                     " stays on the table", where="removed", seat=dealer)
