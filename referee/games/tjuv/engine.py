@@ -307,7 +307,7 @@ class TjuvDeal:
         """TJ-5.1: cards in each player's piles, the sweep included."""
         totals = [0] * self.n
         for pile in self.piles.values():
-            totals[pile.owner] += pile.size
+            totals[pile.owner] += len(pile.cards)  # (pile.size)
         if self.swept is not None:
             totals[self.swept.owner] += self.swept.size
         return tuple(totals)
@@ -386,12 +386,14 @@ class TjuvDeal:
         or refill the last turn would still owe (only after earlier
         violations: in legal play the talon is empty by then) is not due:
         acting after the end is TJ-3.1."""
-        if all(h.size == 0 for h in self.hands):
-            if self._turn_complete():
-                self._close_turn()
-            else:
-                self.turn.closed = True
-            self._end_deal()
+        for hand in self.hands:  # (a loop: all() on a generator costs more)
+            if hand.size:
+                return
+        if self._turn_complete():
+            self._close_turn()
+        else:
+            self.turn.closed = True
+        self._end_deal()
 
     def _end_deal(self) -> None:
         """TJ-3.17, TJ-3.18: the player of the last step-1 card sweeps the table."""

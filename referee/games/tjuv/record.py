@@ -121,13 +121,22 @@ def _per_seat(reader: _Reader, raw: dict, *, path: tuple, key: str, at: Position
     if key not in raw:
         return None
     result: PerSeat = {}
+    seats, cards, add = reader.seats, reader.cards, at.add
+    names = _SEAT_KEYS.get(key) or _SEAT_KEYS.setdefault(key, [])  # f"{key}:{seat}", made once a seat
     for name, text in (raw[key] or {}).items():
         where = path + (key, name)
-        seat = reader.seat(name, where, key=True)
-        if seat is not None:
-            result[seat] = reader.cards(text, where)
-            at.add(f"{key}:{seat}", where)
+        seat = seats.get(name)  # (reader.seat, which reports a name that is not a player's)
+        if seat is None:
+            reader.seat(name, where, key=True)
+            continue
+        result[seat] = cards(text, where)
+        while len(names) <= seat:
+            names.append(f"{key}:{len(names)}")
+        add(names[seat], where)
     return result
+
+
+_SEAT_KEYS: dict[str, list[str]] = {}
 
 
 def _parse(text: str, *, seats: Mapping[str, int], **_where: int) -> Move:
