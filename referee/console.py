@@ -1,9 +1,10 @@
 """The `referee` command's entry point, and the work of `referee check`.
 
-A plain `referee check FILE...` (no option, no `--`) runs `run_check` without
-importing click: click and its imports are about a third of the start-up
-of a one-file check, and scripts call `referee check` once per file. Every
-other command line (any option, `--help`, shell completion, other commands)
+A plain `referee check FILE...` (no option but `--format F` and `--jobs N`,
+no `--`) runs `run_check` without importing click: click and its imports
+are about a third of the start-up of a one-file check, scripts call
+`referee check` once per file, and with `--jobs` the start-up is serial
+time that no worker shortens. Every other command line (any option, `--help`, shell completion, other commands)
 goes to the click application in `cli.py`, whose `check` command calls the
 same `run_check`; a test compares the two paths' output and exit status.
 """
@@ -18,16 +19,52 @@ from typing import Any, Mapping
 __all__ = ["main", "run_check", "write_text", "write_page", "interrupted", "Terminated"]
 
 
+_FORMATS = ("text", "json", "jsonl", "html", "github")  # as the click command's --format choices
+
+
+def _plain_options(args: list[str]) -> tuple[list[str], dict[str, Any]] | None:
+    """A `referee check` command line that needs no click, as its files and
+    `run_check` options: FILE arguments (`-` or not starting with `-`) and at
+    most one `--format F` (`--format=F`; F one of the choices, exactly) and one
+    `--jobs N` (`--jobs=N`, `-j N`; N a plain positive number). Anything else
+    (another option, `--`, a value click would read otherwise or reject, shell
+    completion) is None: click's to parse."""
+    if len(args) < 2 or args[0] != "check" or "_REFEREE_COMPLETE" in os.environ:
+        return None
+    files: list[str] = []
+    options: dict[str, Any] = {}
+    words = iter(args[1:])
+    for arg in words:
+        if arg == "-" or not arg.startswith("-"):
+            files.append(arg)
+            continue
+        name, sep, value = arg.partition("=")
+        if not sep:
+            value = next(words, "")
+        key = {"--format": "output_format", "--jobs": "jobs", "-j": "jobs"}.get(name)
+        if key is None or key in options or (sep and name == "-j"):
+            return None
+        if key == "jobs":
+            if not (value.isascii() and value.isdigit() and value[0] != "0"):
+                return None
+            options[key] = int(value)
+        elif value in _FORMATS:
+            options[key] = value
+        else:
+            return None
+    return (files, options) if files else None
+
+
 def _plain_check(args: list[str]) -> bool:
-    return (len(args) >= 2 and args[0] == "check" and "_REFEREE_COMPLETE" not in os.environ
-            and all(arg == "-" or not arg.startswith("-") for arg in args[1:]))
+    return _plain_options(args) is not None
 
 
 def main() -> None:
     """`referee ...` (the console script and `python -m referee`)."""
     args = sys.argv[1:]
-    if _plain_check(args):
-        _finish(_guarded_check(args[1:]))
+    plain = _plain_options(args)
+    if plain is not None:
+        _finish(_guarded_check(*plain))
     from .cli import main as application
 
     if args[:1] != ["check"]:
@@ -55,13 +92,13 @@ def _finish(status: int) -> None:
     os._exit(status)
 
 
-def _guarded_check(files: list[str]) -> int:
+def _guarded_check(files: list[str], options: Mapping[str, Any] | None = None) -> int:
     """`run_check` with what the click application does around it: a closed
     pipe ends quietly with status 1, Ctrl-C is one line and status 130, and
     a fault of the referee itself is one line and status 2, never a
     traceback."""
     try:
-        return run_check(files)
+        return run_check(files, **(options or {}))
     except BrokenPipeError:
         return quiet_broken_pipe()
     except KeyboardInterrupt:

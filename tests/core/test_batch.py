@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -50,8 +52,20 @@ def test_two_workers_check_what_one_process_checks():
 PARENT = os.getpid()
 
 
+MARK: list[Path] = []  # a file a worker makes when it checks its first path
+
+
 def _where(path: str) -> tuple[str, bool]:
-    return path, os.getpid() == PARENT
+    """The path, and whether this process checked it; this process waits for
+    a worker to have started (a watchdog, not a measurement), so both take part."""
+    here = os.getpid() == PARENT
+    if not here and MARK:
+        MARK[0].touch()
+    elif MARK:
+        deadline = time.monotonic() + 60
+        while not MARK[0].exists() and time.monotonic() < deadline:
+            time.sleep(0.001)
+    return path, here
 
 
 def _dies_in_a_worker(path: str) -> str:
@@ -83,7 +97,8 @@ def no_worker_left():
 @pytest.mark.skipif(not batch._FORK or not Path("/proc/self/task").exists(), reason="forks, and /proc")
 @pytest.mark.usefixtures("no_worker_left")
 @pytest.mark.parametrize("workers", [1, 2])
-def test_this_process_and_its_workers_share_the_chunks_and_results_keep_their_order(workers):
+def test_this_process_and_its_workers_share_the_chunks_and_results_keep_their_order(workers, tmp_path, monkeypatch):
+    monkeypatch.setattr(sys.modules[__name__], "MARK", [tmp_path / "started"])
     paths = [f"f{i}" for i in range(300)]
     results = list(batch._forked(_where, list(_chunks(paths, workers + 1)), workers))  # type: ignore[arg-type]
     assert [path for path, _ in results] == paths

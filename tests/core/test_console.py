@@ -21,7 +21,8 @@ def run(*args: str, stdin: str | None = None, cwd: Path) -> tuple[int, str, str]
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "NO_COLOR")}
     done = subprocess.run([sys.executable, "-m", "referee", *args], input=stdin, capture_output=True, text=True,
                           cwd=cwd, env=env, timeout=60)
-    return done.returncode, re.sub(r"\(\d+\.\d+ s\)", "(T s)", done.stdout), done.stderr
+    timeless = re.compile(r"\(\d+\.\d+ s\)")  # the summary's wall time: on stdout, or stderr for jsonl
+    return done.returncode, timeless.sub("(T s)", done.stdout), timeless.sub("(T s)", done.stderr)
 
 
 @pytest.mark.parametrize("args", [
@@ -32,6 +33,9 @@ def run(*args: str, stdin: str | None = None, cwd: Path) -> tuple[int, str, str]
     ["no/such/file.yaml"],
     ["broken.yaml"],
     ["-"],
+    ["--format", "jsonl", "--jobs", "2", "samples/tjuv", "samples/getaway"],
+    ["--format=json", "samples/getaway/disputed-revoke.yaml", "-j", "1"],
+    ["--jobs=2", "samples/*/*.yaml", "broken.yaml"],
 ])
 def test_plain_check_answers_as_the_click_command(args, tmp_path):
     (tmp_path / "samples").symlink_to(SAMPLES)
@@ -39,7 +43,8 @@ def test_plain_check_answers_as_the_click_command(args, tmp_path):
     stdin = (SAMPLES / "tjuv" / "tjuv-three-players.yaml").read_text()
     assert console._plain_check(["check", *args])
     plain = run("check", *args, stdin=stdin, cwd=tmp_path)
-    through_click = run("check", "--format", "text", *args, stdin=stdin, cwd=tmp_path)
+    through_click = run("check", "--max-bytes", "8388608", *args, stdin=stdin, cwd=tmp_path)  # the default
+    assert not console._plain_check(["check", "--max-bytes", "8388608", *args])
     assert plain == through_click
     assert plain[0] in (0, 1, 2) and "Traceback" not in plain[2]
 
@@ -48,8 +53,18 @@ def test_plain_check_answers_as_the_click_command(args, tmp_path):
     (["check", "a.yaml"], True),
     (["check", "a.yaml", "-"], True),
     (["check"], False),
-    (["check", "--jobs", "1", "a.yaml"], False),
-    (["check", "a.yaml", "--format=json"], False),
+    (["check", "--jobs", "1", "a.yaml"], True),
+    (["check", "a.yaml", "--format=json"], True),
+    (["check", "-j", "2", "--format", "jsonl", "a", "b"], True),
+    (["check", "--format", "jsonl"], False),  # no file
+    (["check", "a.yaml", "--format=JSON"], False),
+    (["check", "a.yaml", "--format"], False),
+    (["check", "--jobs", "0", "a.yaml"], False),
+    (["check", "--jobs", "02", "a.yaml"], False),
+    (["check", "--jobs", "1", "--jobs", "2", "a.yaml"], False),
+    (["check", "-j2", "a.yaml"], False),
+    (["check", "-j=2", "a.yaml"], False),
+    (["check", "--quiet", "a.yaml"], False),
     (["check", "--", "a.yaml"], False),
     (["check", "-h"], False),
     (["show", "a.yaml"], False),
@@ -85,3 +100,12 @@ def test_a_reader_that_goes_away_ends_the_check_quietly(options, tmp_path):
     err = process.stderr.read()
     assert process.wait(timeout=60) == 1
     assert err == b""
+
+
+def test_the_plain_path_passes_format_and_jobs_on(monkeypatch):
+    monkeypatch.delenv("_REFEREE_COMPLETE", raising=False)
+    assert console._plain_options(["check", "--format", "jsonl", "a", "-j", "2", "-"]) == (
+        ["a", "-"], {"output_format": "jsonl", "jobs": 2})
+    assert console._plain_options(["check", "--jobs=12", "--format=html", "a"]) == (
+        ["a"], {"output_format": "html", "jobs": 12})
+    assert console._plain_options(["check", "a"]) == (["a"], {})
