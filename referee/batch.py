@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import gc
 import os
-import pickle
-import select
 import signal
 import sys
 from contextlib import contextmanager
@@ -196,6 +194,9 @@ def _forked(task: Callable[[str | Unlisted], T], chunks: list[list[str | Unliste
     processes, each kept two chunks ahead. The objects built so far are
     frozen out of the collector's reach while the workers are forked, so that
     neither side's collections copy the pages they share."""
+    import pickle  # here, not at the top: `--jobs 1` does without both
+    import select
+
     done: dict[int, list[T] | BaseException] = {}
     given: dict[int, list[int]] = {}  # a worker's result pipe -> the chunks it holds
     feeds: dict[int, int] = {}  # a worker's result pipe -> its task pipe
@@ -300,6 +301,8 @@ def _work(task: Callable[[str | Unlisted], T], chunks: list[list[str | Unlisted]
     """A forked worker: each chunk index read from `tasks`, its results
     written to `back`, until `tasks` ends; then the process ends, with
     nothing of the parent's run again (atexit handlers, buffered output)."""
+    import pickle  # imported by the parent before forking
+
     status = 0
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
