@@ -17,7 +17,7 @@ from .frozen import frozen
 __all__ = [
     "Suit", "Rank", "Card", "JOKER", "card", "parse_card", "split_cards",
     "standard_pack", "ALL_CARDS", "format_cards", "CardTokenError", "parse_cards",
-    "card_spans", "cards_meant",
+    "card_spans", "cards_meant", "card_of",
 ]
 
 
@@ -98,6 +98,10 @@ JOKER = Card(Rank.JOKER, None, "JK", 52, -1)
 
 _BY_TOKEN: dict[str, Card] = {c.token: c for c in ALL_CARDS}
 _BY_TOKEN["JK"] = JOKER
+
+#: The card a canonical token names (`AS`, `10H`, `JK`), one C call; KeyError for any other token
+#: (`parse_card` reads the other spellings). For reading a written list at the speed of a lookup a card.
+card_of = _BY_TOKEN.__getitem__
 
 _TOKEN = re.compile(r"(?i)^(10|[2-9TJQKA])([SHDC\u2660\u2665\u2666\u2663\u2664\u2661\u2662\u2667])$")
 _GLYPHS = {

@@ -9,7 +9,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Callable
 
-from .cards import Card, card_spans, parse_cards, split_cards
+from .cards import Card, card_of, card_spans, parse_cards, split_cards
 from .errors import InputError, Problem, shown
 from .money import AMOUNT_FORM, AmountError, parse_amount
 from .movetext import MoveSyntaxError
@@ -80,6 +80,16 @@ class RecordReader:
         return [s for s in seats if s is not None]
 
     def cards(self, text: Any, path: tuple) -> tuple[Card, ...]:
+        """The cards a written list names; a token that names none is a problem at its column."""
+        if text.__class__ is str:
+            try:  # every token canonical (the usual case): a lookup a card, no None to look for
+                return tuple(map(card_of, text.replace(",", " ").split()))
+            except KeyError:
+                pass
+        return self.plain_cards(text, path)
+
+    def plain_cards(self, text: Any, path: tuple) -> tuple[Card, ...]:
+        """`cards` without its shortcut (tests/core/test_reader_cards.py compares the two)."""
         tokens = split_cards(text or "")
         found = parse_cards(tokens)
         if None in found:
