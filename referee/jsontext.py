@@ -20,6 +20,7 @@ on awkward values.
 from __future__ import annotations
 
 import json
+from json.encoder import encode_basestring_ascii
 from itertools import accumulate
 from typing import Any, Callable
 
@@ -29,7 +30,7 @@ try:
 except ImportError:  # pragma: no cover - a Python built without _json
     _make_encoder = None  # type: ignore[misc, assignment]
 
-__all__ = ["dumps_indented", "dumps_compact"]
+__all__ = ["dumps_indented", "dumps_compact", "indented", "spliced"]
 
 INDENT = 2
 _CACHED = 4096  # (structure, depth) pairs kept; numbers make new ones
@@ -155,3 +156,23 @@ def dumps_compact(data: Any) -> str:
             pass
     return json.dumps(data, ensure_ascii=True, separators=(",", ":"))
 
+
+
+
+def indented(text: str, depth: int) -> str:
+    """`text` as `dumps_indented` writes it, with each line after the first indented by
+    `depth` levels more (as the value stands at that depth of a larger text)."""
+    return text.replace("\n", _BREAKS[depth]) if depth else text
+
+
+def spliced(text: str, key: str, items: list[str], *, depth: int = 0) -> str:
+    """`text`, an object as `indented` writes it at `depth`, whose `key` holds `[]`, with that
+    array holding `items` (each as it stands at `depth` + 2): the text `indented` writes for
+    the object holding them. Only a key of that object starts a line with exactly `depth` + 1
+    indents and a quote (text in strings holds no line break), so the key is found where it is."""
+    if not items:
+        return text
+    marker = f"{_BREAKS[depth + 1]}{encode_basestring_ascii(key)}: []"
+    assert text.count(marker) == 1, f"no empty {key!r} in the object"
+    inner = _BREAKS[depth + 2]
+    return text.replace(marker, f"{marker[:-1]}{inner}{(',' + inner).join(items)}{_BREAKS[depth + 1]}]", 1)

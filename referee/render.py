@@ -9,12 +9,13 @@ before it reaches a terminal.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, Iterable
 
 from . import __version__
 from .errors import Problem, shown
 from .findings import Finding, Severity
-from .jsontext import dumps_compact, dumps_indented
+from .jsontext import dumps_compact, dumps_indented, indented, spliced
 from .report import Report, Status
 
 __all__ = ["RENDERERS", "render_text", "render_quiet", "render_problems", "render_json", "render_jsonl", "render_github",
@@ -228,10 +229,30 @@ def render_summary(counts: dict) -> str:
 
 
 def render_json(reports: Iterable[Report], *, seconds: float | None = None) -> str:
+    """`json.dumps(data, indent=2, ensure_ascii=True)` of the run, the same text. The deals of a
+    report that write their own JSON text (`json_text(depth)`, Game, Flip, Flop's) are spliced
+    in as written instead of their data being encoded and laid out (tests/core/test_jsontext.py)."""
     reports = list(reports)
-    data = {"referee": __version__, "reports": [r.to_data() for r in reports],
-            "summary": summary([r.status for r in reports], seconds=seconds)}
-    return dumps_indented(data) + "\n"  # json.dumps(data, indent=2, ensure_ascii=True), the same text
+    if not any(_written_deals(r) for r in reports):
+        data = {"referee": __version__, "reports": [r.to_data() for r in reports],
+                "summary": summary([r.status for r in reports], seconds=seconds)}
+        return dumps_indented(data) + "\n"
+    data = {"referee": __version__, "reports": [], "summary": summary([r.status for r in reports], seconds=seconds)}
+    return spliced(dumps_indented(data), "reports", [_report_json(r, 2) for r in reports]) + "\n"
+
+
+def _written_deals(report: Report) -> bool:
+    """Whether the report's deals write their own JSON text."""
+    return (report.status is not Status.UNUSABLE and bool(report.deals)
+            and all(hasattr(type(deal), "json_text") for deal in report.deals))
+
+
+def _report_json(report: Report, depth: int) -> str:
+    """`dumps_indented(report.to_data())`, the same text, as it stands at `depth`."""
+    if not _written_deals(report):
+        return indented(dumps_indented(report.to_data()), depth)
+    text = indented(dumps_indented(replace(report, deals=()).to_data()), depth)
+    return spliced(text, "deals", [deal.json_text(depth + 2) for deal in report.deals], depth=depth)  # type: ignore[attr-defined]
 
 
 def render_jsonl(reports: Iterable[Report], *, seconds: float | None = None) -> str:

@@ -193,6 +193,11 @@ class DealSummary(DealOutcome):
             object.__setattr__(self, "_data", data)
         return data
 
+    def json_text(self, depth: int = 0) -> str:
+        """`json.dumps(dict(self.data), indent=2)`, the same text, as it stands at `depth` of a
+        larger text, written without the data (`dealjson.deal_json`); `render_json` splices it in."""
+        return deal_json(self._report, self._names, depth=depth)
+
     def plain(self) -> DealOutcome:
         """The same outcome as a plain `DealOutcome`."""
         return _outcome(self.number, self.settled, self.lines, self.data)
@@ -286,3 +291,6 @@ def standing_summary(session: SessionReport,
         lines.append("session in progress: bankrolls " + ", ".join(
             f"{names[s]} {show(v, signed=False)}" for s, v in money.bankrolls.items()))
     return tuple(lines), data, standing
+
+
+from .dealjson import deal_json  # noqa: E402  (dealjson falls back to deal_data above)
