@@ -4,7 +4,7 @@ transcript claims compared with all of it. There is no money (TJ-5.8)."""
 
 from __future__ import annotations
 
-from operator import attrgetter
+from operator import add, attrgetter
 from typing import Any, Iterable, Sequence
 
 from ...cards import format_cards
@@ -191,11 +191,16 @@ class SessionScore:
 
 def score_session(scores: list[DealScore | None], options: TjuvOptions, *, n: int) -> SessionScore:
     """TJ-5.7: deals won (every joint winner wins) and total cards."""
-    settled = [s for s in scores if s is not None]
-    if not scores or len(settled) != len(scores):
-        return SessionScore(False, len(scores), None, None, None)
-    wins = tuple([sum([seat in s.winners for s in settled]) for seat in range(n)])
-    totals = tuple([sum([s.counts[seat] for s in settled]) for seat in range(n)])
+    if not scores:
+        return SessionScore(False, 0, None, None, None)
+    won, cards = [0] * n, [0] * n  # (plain loops: a list a seat and a sum each cost more, at a few deals)
+    for score in scores:
+        if score is None:  # a deal not settled
+            return SessionScore(False, len(scores), None, None, None)
+        for seat in score.winners:
+            won[seat] += 1
+        cards = list(map(add, cards, score.counts))
+    wins, totals = tuple(won), tuple(cards)
     places = None
     if options.session_result is SessionResult.DEALS_WON:
         places = places_of(wins)
@@ -266,17 +271,19 @@ def session_summary(session: SessionScore, players: tuple[str, ...],
         return (f"session: {session.deals} deal(s); not every deal was settled, so no session totals",), data, None
     wins, totals, places = session.wins, session.totals, session.places
     assert wins is not None and totals is not None, "a complete session has them"
-    won, cards = Tally(tuple(zip(players, wins))), Tally(tuple(zip(players, totals)))
-    data["wins"] = won.data()
-    data["totals"] = cards.data()
-    lines = [f"session: {session.deals} deal(s); deals won {won.text()}; total cards {cards.text()}"]
+    # Tally(...).data() and .text() of the wins and the totals, written out: a session is summed up once
+    won, cards = tuple(zip(players, wins)), tuple(zip(players, totals))
+    data["wins"] = dict(won)
+    data["totals"] = dict(cards)
+    lines = [f"session: {session.deals} deal(s); deals won {', '.join([f'{n} {v}' for n, v in won])}; total cards"
+             f" {', '.join([f'{n} {v}' for n, v in cards])}"]
     if places is not None:
-        data["ranking"] = {players[s]: p for s, p in enumerate(places)}
-        order = sorted(range(len(players)), key=lambda s: (places[s], s))
+        data["ranking"] = dict(zip(players, places))
+        order = sorted(range(len(players)), key=places.__getitem__)  # (stable: a tie in seat order)
         lines.append(f"session ranking by {options.session_result.value}: " + ", ".join(
-            f"{places[s]}. {players[s]}" for s in order))
+            [f"{places[s]}. {players[s]}" for s in order]))
     lines.append(NO_STAKES.text)
-    return tuple(lines), data, session_standing(session, players)
+    return tuple(lines), data, _standing_of(session.deals, players, wins, places, Tally(cards))
 
 
 NO_STAKES = Note("no stakes in Tjuv: no payouts")
@@ -295,3 +302,32 @@ def session_standing(session: SessionScore, players: tuple[str, ...]) -> Standin
     losers = tuple(players[s] for s, v in enumerate(key) if v == bottom) if top != bottom else ()
     return Standing(dealt=Tally(tuple((name, session.deals) for name in players)),
                     points=Tally(tuple(zip(players, totals))), winners=winners, losers=losers)
+
+
+def _standing_of(deals: int, players: tuple[str, ...], wins: tuple[int, ...], places: tuple[int, ...] | None,
+                 points: Tally) -> Standing:
+    """`session_standing`, from the summary's own figures, without max() and min() (costly calls for a few
+    seats) or a generator a part; tests/tjuv/test_tjuv_settle_shortcuts.py compares the two."""
+    if places is not None:  # the best place is the lowest
+        best = worst = places[0]
+        for place in places:
+            if place < best:
+                best = place
+            elif place > worst:
+                worst = place
+        key = places
+    else:  # the most deals won is best
+        best = worst = wins[0]
+        for won in wins:
+            if won > best:
+                best = won
+            elif won < worst:
+                worst = won
+        key = wins
+    winners: tuple[str, ...] = ()
+    losers: tuple[str, ...] = ()
+    if best != worst:
+        winners = tuple([players[s] for s, v in enumerate(key) if v == best])
+        losers = tuple([players[s] for s, v in enumerate(key) if v == worst])
+    return Standing(dealt=Tally(tuple([(name, deals) for name in players])), points=points, winners=winners,
+                    losers=losers)

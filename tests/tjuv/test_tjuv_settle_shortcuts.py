@@ -1,0 +1,81 @@
+"""The session's sums and summary, written out for speed (settle.py), against
+the plain computations they stand for: sums of lists, `Tally`'s text and
+data, `session_standing` (max and min of a key)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from referee.games.tjuv.options import SessionResult, TjuvOptions
+from referee.games.tjuv.settle import (DealScore, SessionScore, places_of, score_deal, score_session,
+                                       session_standing, session_summary)
+from referee.outcome import Tally
+
+PLAYERS = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
+
+
+def _options(result: SessionResult) -> TjuvOptions:
+    return replace(TjuvOptions(), session_result=result)
+
+
+def _plain_session(scores, options, n):
+    settled = [s for s in scores if s is not None]
+    if not scores or len(settled) != len(scores):
+        return SessionScore(False, len(scores), None, None, None)
+    wins = tuple(sum(seat in s.winners for s in settled) for seat in range(n))
+    totals = tuple(sum(s.counts[seat] for s in settled) for seat in range(n))
+    places = {SessionResult.DEALS_WON: places_of(wins), SessionResult.TOTAL_CARDS: places_of(totals)}.get(
+        options.session_result)
+    return SessionScore(True, len(scores), wins, totals, places)
+
+
+def _plain_summary(session, players, options):
+    won, cards = Tally(tuple(zip(players, session.wins))), Tally(tuple(zip(players, session.totals)))
+    data = {"deals": session.deals, "complete": True, "session_result": options.session_result.value,
+            "payouts": None, "wins": won.data(), "totals": cards.data()}
+    lines = [f"session: {session.deals} deal(s); deals won {won.text()}; total cards {cards.text()}"]
+    if session.places is not None:
+        places = session.places
+        data["ranking"] = {players[s]: p for s, p in enumerate(places)}
+        order = sorted(range(len(players)), key=lambda s: (places[s], s))
+        lines.append(f"session ranking by {options.session_result.value}: "
+                     + ", ".join(f"{places[s]}. {players[s]}" for s in order))
+    lines.append("no stakes in Tjuv: no payouts")
+    return tuple(lines), data, session_standing(session, players)
+
+
+def _scores(rng, n, deals):
+    out = []
+    for _ in range(deals):
+        if rng.random() < 0.1:
+            out.append(None)
+            continue
+        cuts = sorted(rng.choice([rng.randrange(37), 12, 24]) for _ in range(n - 1))  # ties often
+        counts = tuple(b - a for a, b in zip([0, *cuts], [*cuts, 36]))
+        out.append(score_deal(counts, rng.randrange(n)))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_session_sums_summary_and_standing_match_the_plain_computations(seed):
+    rng = random.Random(seed)
+    n = rng.randrange(2, 7)
+    players = PLAYERS[:n]
+    scores = _scores(rng, n, rng.randrange(0, 6))
+    for result in SessionResult:
+        options = _options(result)
+        session = score_session(scores, options, n=n)
+        assert session == _plain_session(scores, options, n)
+        if session.complete:
+            assert session_summary(session, players, options=options) == _plain_summary(session, players, options)
+
+
+def test_a_level_session_has_no_winner_or_loser():
+    score = DealScore(counts=(18, 18), winners=(0, 1), places=(1, 1), fewest=(0, 1), next_dealer=0)
+    for result in SessionResult:
+        session = score_session([score, score], _options(result), n=2)
+        standing = session_summary(session, PLAYERS[:2], options=_options(result))[2]
+        assert standing is not None and standing.winners == () and standing.losers == ()
