@@ -129,3 +129,18 @@ def test_a_shorter_form_the_record_allows_is_found_among_the_legal_moves_and_not
     assert not any(move in legal for move in moves(wrong, P3))
     state.apply(derived)
     assert moves(["P1 draw"], P3)[0] in state.legal_moves()  # the top of the recorded talon
+
+
+def test_a_turn_begun_in_place_is_a_fresh_turn():
+    """`TurnState.begin` (the fast path's next turn, without a new object) against `TurnState(mover)`:
+    every field of a turn with each field changed is reset."""
+    from dataclasses import fields
+
+    from referee.games.tjuv.turn import TurnState
+
+    turn = TurnState(0)
+    for spec in fields(TurnState):
+        setattr(turn, spec.name, 7 if spec.type in (int, "int") else True)
+    assert all(getattr(turn, spec.name) != getattr(TurnState(2), spec.name) for spec in fields(TurnState))
+    turn.begin(2)
+    assert turn == TurnState(2)

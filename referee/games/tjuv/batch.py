@@ -31,7 +31,7 @@ from .deal import TJUV_PACK
 from .moves import Draw, Move, Place, Play, Turn
 from .options import StealMode
 from .piles import Pile
-from .turn import HAND_SIZE, TABLE_SIZE, TurnState
+from .turn import HAND_SIZE, TABLE_SIZE
 
 if TYPE_CHECKING:
     from .engine import TjuvDeal
@@ -151,9 +151,8 @@ def _play(deal: TjuvDeal, move: Play) -> Hand | None:
         stolen = chosen
     # every test passed: the state changes as the full path changes it
     deal.turns += 1
-    if new_turn:
-        turn.closed = True
-        turn = deal.turn = TurnState(seat)
+    if new_turn:  # the turn before closed (nobody holds it): this one begins in its place
+        turn.begin(seat)
     counts = hand.counts  # hand.remove(card), for a card with a suit
     left = counts[card] - 1
     if left:
