@@ -13,7 +13,13 @@ they replace, over seeded games of every preset and broken copies of them:
 - the meld check's and the wild-card reading's shortcuts for natural melds
   (`_natural`, `resolve`'s first loop) against the general computations;
 - the invariant the batch path's quick discard relies on: a meld phase with
-  no meld action and no take leaves every meld of its player untouched.
+  no meld action and no take leaves every meld of its player untouched;
+- a meld's or an add's cards checked and taken out of the hand in one pass
+  (`_take_out`) against `_holds_all` then `subtract`;
+- a take's hand before it, shared with the turn's starting hand on the
+  turn's first draw, against a copy of the hand made at the take;
+- the stock built from the deal check's Counter, the scores from hand counts
+  and from every meld at once, against `elements()` and `meld_points` per meld.
 
 `run`'s quick draw and discard themselves are compared with `apply` by
 tests/conformance/test_fast_path.py.
@@ -35,12 +41,17 @@ from referee.games.vazhushal import phase as phase_module
 from referee.games.vazhushal import rules as R
 from referee.games.vazhushal.deal import _left, _pack, check_deal
 from referee.games.vazhushal.engine import GameState
+from referee.games.vazhushal.status import copy_hand, subtract
+from referee.games.vazhushal.stock import Stock
+from referee.games.vazhushal.table import TableMeld
+from referee.games.vazhushal.values import hand_points, held_points, meld_points, melds_points
 from referee.games.vazhushal.melds import (Token, _check_meld, _natural, _resolve, check_meld, identity, placed_as,
                                            resolve)
 from referee.games.vazhushal.moves import MoveReader, parse_move
 from referee.games.vazhushal.options import VazhushalOptions
 from referee.games.vazhushal.record import read_record
 from referee.games.vazhushal.takes import TurnFacts
+from vazhushal_helpers import position
 from referee.games.vazhushal.wild import WildRule
 from referee.rulesets import presets
 from referee.transcript import read_header
@@ -323,3 +334,69 @@ def test_natural_resolve_shortcut_equals_the_plain_reading(wild):
         assert resolve(tokens, wild, context=context) == _resolve(tokens, wild, context), (tokens, context)
         quick += all(t.declared is None and t.card.suit is not None and t.card.rank is not wild.rank for t in tokens)
     assert quick > 1000
+
+
+def test_taking_cards_out_in_one_pass_equals_holds_all_then_subtract():
+    """`_take_out` against `_holds_all` and, when it holds them all, `subtract`:
+    the same answer, the same hand (zero counts and key order too) and the same stop."""
+    rng = random.Random(21)
+    pack = list(ALL_CARDS) + [JOKER]
+    lacking = 0
+    for _ in range(600):
+        hand = Counter({c: rng.randint(0, 2) for c in rng.sample(pack, rng.randint(0, 14))})
+        want = rng.choices(list(hand) * 3 + rng.sample(pack, 2), k=rng.randint(1, 5))
+        one, two = (position(hands={"P": "", "Q": ""}, fill=False) for _ in range(2))
+        one.hands[0], two.hands[0] = copy_hand(hand), copy_hand(hand)
+        move = parse_move("P meld " + " ".join(c.token for c in want), seats={"P": 0, "Q": 1})
+        held = two._holds_all(0, move, want)
+        if held:
+            subtract(two.hands[0], want)
+        assert one._take_out(0, move, want) is held
+        assert list(one.hands[0].items()) == list(two.hands[0].items())
+        assert [(f.rule, f.message) for f in one.findings] == [(f.rule, f.message) for f in two.findings]
+        assert one.phase is two.phase
+        lacking += not held
+    assert 100 < lacking < 500
+
+
+def test_stock_and_scores_from_counts_equal_the_plain_ones():
+    """A `Stock` made from a Counter (zero counts in it) against one made from
+    its `elements()`; `held_points` and `melds_points` against `hand_points`
+    of the elements and `meld_points` meld by meld."""
+    rng = random.Random(8)
+    pack = list(ALL_CARDS) + [JOKER]
+    for _ in range(300):
+        counts = Counter({c: rng.randint(0, 3) for c in rng.sample(pack, rng.randint(0, 40))})
+        quick, plain = Stock(counts), Stock(counts.elements())
+        assert list(quick.unknown.items()) == list(plain.unknown.items())
+        assert quick.unknown_size == plain.unknown_size and type(quick.unknown) is Counter
+        joker = rng.choice([0, 10, 25])
+        assert held_points(counts, joker=joker) == hand_points(counts.elements(), joker=joker)
+        melds = [TableMeld(m) for m in _random_melds(rng, rng.randint(0, 5))]
+        assert melds_points(melds) == sum(meld_points(m.cards) for m in melds)
+
+
+@pytest.mark.parametrize("preset,players", PRESETS[:4])
+def test_a_takes_hand_before_equals_a_copy_made_at_the_take(preset, players, monkeypatch):
+    """`TakeFacts.hand_before` (the turn's starting hand itself on the turn's
+    first draw) against a copy of the hand made just before the take."""
+    real, taken = GameState._take, []
+
+    def take(state, move, turn, *, forced):
+        before = dict(state.hands[move.player])
+        real(state, move, turn, forced=forced)
+        if turn.takes and turn.takes[-1][0] == state.count:
+            assert dict(turn.takes[-1][1].hand_before) == before
+            taken.append(turn.takes[-1][1].hand_before is turn.start_hand)
+
+    monkeypatch.setattr(GameState, "_take", take)
+    for text in _texts(preset, players):
+        lines = text.splitlines()
+        document = load_document(text)
+        GAME.referee(document, read_header(document))
+        for i in [i for i, line in enumerate(lines) if " meld " in line][:6]:  # a second draw, a take after a meld
+            copy = list(lines)
+            copy.insert(i + 1, f"{lines[i].split(' meld ')[0]} draw line 1")
+            broken = load_document("\n".join(copy) + "\n")
+            GAME.referee(broken, read_header(broken))
+    assert any(taken) and not all(taken)

@@ -40,7 +40,7 @@ def quick_draw(state: GameState, move: DrawStock) -> bool:
     if left > 1:
         stock.unknown[drawn] = left - 1
     else:
-        del stock.unknown[drawn]
+        stock.unknown.pop(drawn)  # not `del`: Counter.__delitem__ is Python code
     stock.unknown_size -= 1
     hand = state.hands[seat]
     hand[drawn] = hand.get(drawn, 0) + 1
@@ -92,7 +92,7 @@ def quick_turn(state: GameState, draw: DrawStock, discard: Discard) -> bool:
     if left > 1:
         stock.unknown[drawn] = left - 1
     else:
-        del stock.unknown[drawn]
+        stock.unknown.pop(drawn)  # not `del`: Counter.__delitem__ is Python code
     stock.unknown_size -= 1
     hand[drawn] = hand.get(drawn, 0) + 1
     if not state.exhausted and stock.empty:

@@ -31,18 +31,22 @@ from .melds import Placed, resolve
 from .moves import Add, Declare, Discard, DrawLine, DrawStock, EndMark, Meld, Move, Overflow, Rearrange
 from .options import TieRule, VazhushalOptions
 from .status import End, GameResult, Phase
-from .status import Ghost as _Ghost, copy_hand as _copy, signature as _signature, subtract as _subtract
+from .status import Ghost as _Ghost, copy_hand as _copy, signature as _signature
 from .stock import DrawCheck, Stock
 from .table import TableMeld
 from .phase import phase_problems
 from .takes import TakeFacts
 from .turn import Turn
-from .values import hand_points, meld_points
+from .values import held_points, melds_points
 
 __all__ = ["GameState", "Phase", "End", "GameResult", "Turn"]
 
 
 _NONE: tuple[Finding, ...] = ()
+# the phases as module constants: on Python 3.11 reading a member through its
+# enum class (`Phase.DRAW`) goes through EnumType.__getattr__ and costs ten times
+# as much as reading a global
+_DRAW, _MELD, _FINAL, _OVER, _STOPPED = Phase.DRAW, Phase.MELD, Phase.FINAL, Phase.OVER, Phase.STOPPED
 
 
 class GameState:
@@ -59,15 +63,15 @@ class GameState:
         self.dealer = dealer
         self.wild = setup.wild
         self.negative = setup.negative  # the face-up negative joker as the deal check read it
-        self.dealt = [Counter(h) for h in hands]
         self.hands = [Counter(h) for h in hands]
+        self.dealt = [_copy(h) for h in self.hands]  # no zero counts yet: equal to Counter(h)
         self.melds: list[list[TableMeld]] = [[] for _ in players]
         self.line = Line([setup.first], bottom_joker=setup.bottom_joker, capacity=options.line_capacity,
                          overflow=options.line_overflow_card)
         drawable = options.negative_joker_drawable and setup.negative is not None
-        self.stock = Stock(setup.stock.elements(), negative=setup.negative if drawable else None)
+        self.stock = Stock(setup.stock, negative=setup.negative if drawable else None)
         self.shown_negative = None if drawable else setup.negative
-        self.phase = Phase.DRAW
+        self.phase = _DRAW
         self.turn_player = (dealer + 1) % self.n
         self.first_turn = True
         self.forced_player: int | None = (dealer + 1) % self.n if setup.forced_take else None
@@ -143,7 +147,7 @@ class GameState:
             self.turns -= 1
             self.turn_started = 0
         turn = self.turn
-        if self.phase is Phase.MELD and turn is not None and turn.takes:
+        if self.phase is _MELD and turn is not None and turn.takes:
             pending = [(at, facts.key) for at, facts in turn.takes
                        if not facts.forced and not facts.bottom_joker
                        and not any(p.card is facts.key for _, m in turn.new_melds for p in m)]
@@ -151,7 +155,7 @@ class GameState:
                 pending = [(at, key) for at, key in pending if all(t.card is not key for t in move.tokens)]
             if pending:
                 self.ghost = _Ghost(turn.player, pending)
-        self.phase = Phase.STOPPED
+        self.phase = _STOPPED
         if self.ahead is not None:
             for later in self.ahead[self.count:]:
                 if self.ghost is None:
@@ -173,6 +177,21 @@ class GameState:
                 self._stop(R.AVAILABILITY, move, f"{self.name(seat)} does not hold {format_cards(missing.elements())}",
                            player=seat)
                 return False
+        return True
+
+    def _take_out(self, seat: int, move: Move, cards: Sequence[Card]) -> bool:
+        """`_holds_all`, then the cards taken out of the hand (`subtract`), in
+        one pass: a card the hand lacks puts back what was taken and leaves
+        the stop to `_holds_all` (tests/vazhushal/test_vazhushal_shortcuts.py
+        compares the two)."""
+        hand = self.hands[seat]
+        for i, c in enumerate(cards):
+            count = hand.get(c, 0)
+            if count <= 0:
+                for back in cards[:i]:
+                    hand[back] += 1
+                return self._holds_all(seat, move, cards)
+            hand[c] = count - 1
         return True
 
     def has_pure_sequence(self, seat: int) -> bool:
@@ -201,11 +220,11 @@ class GameState:
 
     @property
     def stopped(self) -> bool:
-        return self.phase is Phase.STOPPED
+        return self.phase is _STOPPED
 
     @property
     def over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def apply(self, move: Move, index: int | None = None) -> Sequence[Finding]:
         """Referee one move (the next one, or the `index`-th); the findings it
@@ -227,7 +246,7 @@ class GameState:
             move = moves[i]
             i += 1
             phase = self.phase
-            if phase is Phase.STOPPED:
+            if phase is _STOPPED:
                 break
             self.count += 1
             # the commonest events of a clean record, shortened (batch.py): a turn of a stock draw and a
@@ -235,18 +254,18 @@ class GameState:
             # handler (tests/conformance/test_fast_path.py compares this with `apply`): each falls back
             # to `_apply` unchanged
             if type(move) is DrawStock:
-                if phase is Phase.DRAW:
+                if phase is _DRAW:
                     if i < end and type(after := moves[i]) is Discard and quick_turn(self, move, after):
                         i += 1
                         continue
                     if quick_draw(self, move):
-                        self.phase = Phase.MELD
+                        self.phase = _MELD
                         continue
             elif type(move) is Discard:
-                if phase is Phase.MELD and quick_discard(self, move):
+                if phase is _MELD and quick_discard(self, move):
                     continue
             elif type(move) is Meld or type(move) is Add or type(move) is Rearrange:
-                if phase is Phase.MELD:  # `_apply`'s path for them, without its dispatch
+                if phase is _MELD:  # `_apply`'s path for them, without its dispatch
                     self.last_overflow = None
                     self._on_meld_action(move)
                     continue
@@ -257,10 +276,10 @@ class GameState:
         """A record in progress stops here: the legal moves, or None when the
         game is over or its final phase has nothing legal left (then it is
         finished as a complete game)."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return None
         legal = self.legal_moves()
-        return None if self.phase is Phase.FINAL and not legal else legal
+        return None if self.phase is _FINAL and not legal else legal
 
     def close(self) -> GameResult:
         """`finish()`, then the result (for tests and tools)."""
@@ -276,7 +295,7 @@ class GameState:
     # ------------------------------------------------------------ the events
 
     def _apply(self, move: Move) -> None:
-        if self.phase is Phase.STOPPED:
+        if self.phase is _STOPPED:
             if self.ahead is None:
                 self._ghost_sees(move)
             return
@@ -286,11 +305,11 @@ class GameState:
             return
         self.last_overflow = None
         if type(move) is DrawStock or type(move) is DrawLine:
-            if self.phase is not Phase.OVER:
+            if self.phase is not _OVER:
                 self._on_draw(move)
                 return
         elif type(move) is Discard:
-            if self.phase is not Phase.OVER:
+            if self.phase is not _OVER:
                 self._on_discard(move)
                 return
         elif type(move) is Declare:
@@ -299,7 +318,7 @@ class GameState:
         elif type(move) is EndMark:
             self._on_end_mark(move)
             return
-        elif self.phase is not Phase.OVER:
+        elif self.phase is not _OVER:
             if type(move) is Meld or type(move) is Add or type(move) is Rearrange:
                 self._on_meld_action(move)
             return
@@ -311,15 +330,15 @@ class GameState:
         not end; the findings this brings."""
         self.finished = True
         before = len(self.findings)
-        if self.phase is Phase.STOPPED:
+        if self.phase is _STOPPED:
             self._ghost_flush()
-        elif self.phase is Phase.FINAL:
+        elif self.phase is _FINAL:
             for seat in sorted(self.final_turns):
                 self._close(self.final_turns[seat])
             self.final_turns = {}
-            self.phase = Phase.OVER
-        elif self.phase in (Phase.DRAW, Phase.MELD):
-            where = f"in {self.name(self.current_player())}'s turn" if self.phase is Phase.MELD else "before the game ended"
+            self.phase = _OVER
+        elif self.phase in (_DRAW, _MELD):
+            where = f"in {self.name(self.current_player())}'s turn" if self.phase is _MELD else "before the game ended"
             self._report(R.TURN_SHAPE, self.count, f"the moves stop {where} (no one went out and the stock"
                                                    " is not exhausted)")
             self.incomplete = True
@@ -327,16 +346,16 @@ class GameState:
 
     def to_play(self) -> tuple[int, ...]:
         """The seats that may act now (in the final phase, every player)."""
-        if self.phase is Phase.DRAW:
+        if self.phase is _DRAW:
             return (self.turn_player,)
-        if self.phase is Phase.MELD:
+        if self.phase is _MELD:
             return (self._meld_turn().player,)
-        if self.phase is Phase.FINAL:
+        if self.phase is _FINAL:
             return tuple(range(self.n))
         return ()
 
     def result(self) -> GameResult:
-        if self.phase is not Phase.OVER or self.incomplete:
+        if self.phase is not _OVER or self.incomplete:
             return GameResult(settled=False, end=None, out_player=None, scores=None, winners=frozenset())
         scores = self.scores()
         if self.out_player is not None:  # set with End.OUT, and only then
@@ -351,8 +370,7 @@ class GameState:
     def scores(self) -> dict[int, int]:
         """VZ-8.7: melded value minus the value left in hand, per player."""
         joker = self.options.unmelded_printed_joker_value
-        return {seat: sum(meld_points(m.cards) for m in self.melds[seat]) - hand_points(self.hands[seat].elements(),
-                                                                                      joker=joker)
+        return {seat: melds_points(self.melds[seat]) - held_points(self.hands[seat], joker=joker)
                 for seat in range(self.n)}
 
     # ----------------------------------------------------------- declarations
@@ -377,7 +395,7 @@ class GameState:
 
     def _on_end_mark(self, move: EndMark) -> None:
         actual = self.end.value if self.end is not None else None
-        if self.phase is Phase.FINAL:
+        if self.phase is _FINAL:
             actual = End.STOCK.value
         if move.reason != actual:
             found = f"it ended by {actual}" if actual else "it has not ended"
@@ -387,7 +405,7 @@ class GameState:
 
     def _on_draw(self, move: DrawStock | DrawLine) -> None:
         seat = move.player
-        if self.phase is Phase.FINAL:
+        if self.phase is _FINAL:
             if isinstance(move, DrawLine):
                 self._report(R.STOCK_EXHAUSTED_TAKE, self.count, "no card may be taken from the line after the stock"
                                                           " ran out", player=seat)
@@ -397,7 +415,7 @@ class GameState:
             self.final_turns[seat] = turn
             self._draw(move, turn)
             return
-        if self.phase is Phase.MELD:
+        if self.phase is _MELD:
             turn = self._meld_turn()
             if seat == turn.player:
                 self._report(R.DRAW, self.count, f"{self.name(seat)} draws a second time in one turn", player=seat)
@@ -407,7 +425,7 @@ class GameState:
                          player=turn.player)
             self._close(turn)
             self._next_turn(turn.player)
-            if self.phase is Phase.FINAL:
+            if self.phase is _FINAL:
                 self._on_draw(move)
                 return
         expected = self.turn_player
@@ -419,7 +437,7 @@ class GameState:
         self.turns += 1
         self.turn_started = self.count
         self.turn_player = seat
-        self.phase = Phase.MELD
+        self.phase = _MELD
         self.first_turn = False
         self.last_discarder = None
         self._draw(move, self.turn)
@@ -465,7 +483,9 @@ class GameState:
             return
         bottom = self.line.reaches_bottom_joker(depth)
         hand = self.hands[seat]
-        hand_before = _copy(hand)
+        # a turn's first draw follows its start at once: the hand is still the turn's starting hand
+        # (neither copy is ever changed, so the two share one)
+        hand_before = turn.start_hand if turn.draws == 1 and not turn.final else _copy(hand)
         taken = self.line.take(depth)
         for c in taken:
             hand[c] = hand.get(c, 0) + 1
@@ -481,14 +501,14 @@ class GameState:
     def _on_meld_action(self, move: Meld | Add | Rearrange) -> None:
         seat = move.player
         loose = False
-        if self.phase is Phase.FINAL:
+        if self.phase is _FINAL:
             turn = self.final_turns.get(seat)
             if turn is None:
                 turn = self.final_turns[seat] = self._start_turn(seat, final=True)
-        elif self.phase is Phase.MELD and seat == (current := self._meld_turn()).player:
+        elif self.phase is _MELD and seat == (current := self._meld_turn()).player:
             turn = current
         else:
-            when = "before drawing" if seat == self.turn_player and self.phase is Phase.DRAW else \
+            when = "before drawing" if seat == self.turn_player and self.phase is _DRAW else \
                 "outside their own meld phase"
             self._report(R.MELD_PHASE, self.count, f"{self.name(seat)} melds {when}", player=seat)
             turn = self._start_turn(seat, final=True)  # judged on its own, at once
@@ -501,7 +521,7 @@ class GameState:
             done = self._rearrange(move, turn)
         else:
             return
-        if not done or self.phase is Phase.STOPPED:
+        if not done or self.phase is _STOPPED:
             return
         turn.last_action = self.count
         if loose:
@@ -520,11 +540,10 @@ class GameState:
     def _meld(self, move: Meld, turn: Turn) -> bool:
         seat = move.player
         cards = [t.card for t in move.tokens]
-        if not self._holds_all(seat, move, cards):
+        if not self._take_out(seat, move, cards):
             return False
         placed, problems = resolve(move.tokens, self.wild)
         self._declared(move, problems)
-        _subtract(self.hands[seat], cards)
         meld = TableMeld(placed, touched=self.count, laid_now=True)
         self.melds[seat].append(meld)
         turn.from_hand += len(cards)
@@ -541,16 +560,16 @@ class GameState:
                                              f" ({len(melds)} on the table)", player=seat)
             return False
         cards = [t.card for t in move.tokens]
-        if not self._holds_all(seat, move, cards):
-            return False
         if owner != seat:
-            self._report(R.OWNERSHIP, self.count, f"{self.name(seat)} may not add cards to {self.name(owner)}'s meld;"
-                                            " the cards stay in hand", player=seat)
+            if self._holds_all(seat, move, cards):
+                self._report(R.OWNERSHIP, self.count, f"{self.name(seat)} may not add cards to"
+                                                      f" {self.name(owner)}'s meld; the cards stay in hand", player=seat)
+            return False
+        if not self._take_out(seat, move, cards):
             return False
         meld = melds[move.number - 1]
         placed, problems = resolve(move.tokens, self.wild, context=meld.cards)
         self._declared(move, problems)
-        _subtract(self.hands[seat], cards)
         meld.extend(placed, self.count)
         turn.from_hand += len(cards)
         if meld.laid_now and not turn.final:
@@ -592,21 +611,21 @@ class GameState:
 
     def _on_discard(self, move: Discard) -> None:
         seat, card = move.player, move.card
-        if self.phase is Phase.FINAL:
+        if self.phase is _FINAL:
             self._report(R.TURN_SHAPE, self.count, "nobody discards after the stock ran out", player=seat)
             self._loose_discard(move)
             return
         turn = self.turn  # set in the meld phase (the phase is DRAW or MELD here)
-        if self.phase is Phase.DRAW and seat == self.turn_player:
+        if self.phase is _DRAW and seat == self.turn_player:
             self._report(R.DRAW, self.count, f"{self.name(seat)} discards without drawing first", player=seat)
             self.turn = turn = self._start_turn(seat)
             self.turns += 1
             self.turn_started = self.count
-            self.phase = Phase.MELD
+            self.phase = _MELD
             self.first_turn = False
-        elif self.phase is Phase.DRAW or turn is None or seat != turn.player:
-            current = self.turn_player if self.phase is Phase.DRAW or turn is None else turn.player
-            if seat == self.last_discarder and self.phase is Phase.DRAW:
+        elif self.phase is _DRAW or turn is None or seat != turn.player:
+            current = self.turn_player if self.phase is _DRAW or turn is None else turn.player
+            if seat == self.last_discarder and self.phase is _DRAW:
                 self._report(R.DISCARD, self.count, f"{self.name(seat)} discards a second time in one turn", player=seat)
             else:
                 self._report(R.OUT_OF_TURN, self.count, f"{self.name(seat)} discards in {self.name(current)}'s turn",
@@ -635,7 +654,7 @@ class GameState:
                          player=seat)
         if from_hand and held == 1:
             self.line.discard(card, face_down=True)
-            self.phase = Phase.OVER
+            self.phase = _OVER
             self.end = End.OUT
             self.out_player = seat
             self.turn = None
@@ -664,11 +683,11 @@ class GameState:
     def _next_turn(self, seat: int) -> None:
         self.turn = None
         if self.exhausted:
-            self.phase = Phase.FINAL
+            self.phase = _FINAL
             self.end = End.STOCK
             return
         self.turn_player = (seat + 1) % self.n
-        self.phase = Phase.DRAW
+        self.phase = _DRAW
 
     # --------------------------------------------------- end of a meld phase
 
@@ -721,9 +740,9 @@ class GameState:
         return total
 
     def current_player(self) -> int | None:
-        if self.phase is Phase.MELD:
+        if self.phase is _MELD:
             return self._meld_turn().player
-        if self.phase is Phase.DRAW:
+        if self.phase is _DRAW:
             return self.turn_player
         return None
 

@@ -31,6 +31,7 @@ Problem = tuple[str, str]  # (rule, message)
 _SUITS = tuple(Suit)
 _RANK_AT = {r.value: r for r in Rank if r is not Rank.JOKER}
 _RANK_AT[ACE_LOW] = Rank.ACE
+_ACE, _PHYSICAL = Rank.ACE, IdenticalTest.PHYSICAL  # globals: a member read through its enum class is slow on 3.11
 
 
 @frozen(slots=True)
@@ -352,7 +353,7 @@ def _resolve(tokens: Sequence[Token], wild: WildRule, context: Sequence[Placed])
 
 def identity(placed: Iterable[Placed], test: IdenticalTest) -> tuple[int, ...]:
     """The key two melds share when they are identical (VZ-3.9, VZ-10.10)."""
-    if test is IdenticalTest.PHYSICAL:
+    if test is _PHYSICAL:
         return tuple(sorted(p.card.index for p in placed))
     return tuple(sorted(p.stands.index if p.stands is not None else 99 for p in placed))
 
@@ -365,7 +366,7 @@ def _suit_positions(cards: Iterable[Card]) -> dict[int, set[int]]:
             continue
         positions = found.setdefault(c.suit_index, set())
         positions.add(int(c.rank))
-        if c.rank is Rank.ACE:
+        if c.rank is _ACE:
             positions.add(ACE_LOW)
     return found
 

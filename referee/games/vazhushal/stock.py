@@ -23,11 +23,20 @@ class DrawCheck(enum.Enum):
     MISSING = "not in the stock"
 
 
+_OK, _LOWER, _MISSING = DrawCheck.OK, DrawCheck.LOWER, DrawCheck.MISSING  # globals: cheaper than through the class
+
+
 class Stock:
     __slots__ = ("unknown", "unknown_size", "under", "negative")
 
-    def __init__(self, unknown: Iterable[Card] = (), *, under: Iterable[Card] = (), negative: Card | None = None) -> None:
-        self.unknown: Counter[Card] = Counter(unknown)
+    unknown: Counter[Card]
+
+    def __init__(self, unknown: Iterable[Card] | Counter[Card] = (), *, under: Iterable[Card] = (), negative: Card | None = None) -> None:
+        if type(unknown) is Counter:  # a deal's stock: its positive counts copied at C speed, in its order
+            self.unknown = Counter.__new__(Counter)
+            dict.update(self.unknown, {c: k for c, k in unknown.items() if k > 0})
+        else:
+            self.unknown = Counter(unknown)
         self.unknown_size = sum(self.unknown.values())
         self.under: deque[Card] = deque(under)
         self.negative = negative  # the drawable negative joker, drawn last
@@ -58,26 +67,26 @@ class Stock:
                 else:
                     self.unknown.pop(card)
                 self.unknown_size -= 1
-                return DrawCheck.OK
+                return _OK
             return self._from_under(card, first_ok=False)
         if self.under:
             return self._from_under(card, first_ok=True)
         if self.negative is not None and card is self.negative:
             self.negative = None
-            return DrawCheck.OK
-        return DrawCheck.MISSING
+            return _OK
+        return _MISSING
 
     def _from_under(self, card: Card, *, first_ok: bool) -> DrawCheck:
         if first_ok and self.under and self.under[0] is card:
             self.under.popleft()
-            return DrawCheck.OK
+            return _OK
         if card in self.under:
             self.under.remove(card)
-            return DrawCheck.LOWER
+            return _LOWER
         if self.negative is not None and card is self.negative:
             self.negative = None
-            return DrawCheck.LOWER
-        return DrawCheck.MISSING
+            return _LOWER
+        return _MISSING
 
     def put_under(self, card: Card) -> None:
         """A line overflow: the card joins the end of B (VZ-10.3)."""

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections import Counter
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ...cards import ALL_CARDS, JOKER, Card, Rank
 from .melds import Placed
 
-__all__ = ["card_points", "placed_points", "meld_points", "hand_points"]
+if TYPE_CHECKING:
+    from .table import TableMeld
+
+__all__ = ["card_points", "placed_points", "meld_points", "hand_points", "melds_points", "held_points"]
 
 
 def card_points(card: Card) -> int:
@@ -32,3 +36,13 @@ def meld_points(placed: Iterable[Placed]) -> int:
 def hand_points(cards: Iterable[Card], *, joker: int) -> int:
     """A card left in hand counts its own rank; a printed joker counts `joker`."""
     return sum(joker if c is JOKER else _POINTS[c] for c in cards)
+
+
+def melds_points(melds: Sequence[TableMeld]) -> int:
+    """`meld_points` of every meld of a player, added up in one pass."""
+    return sum(_POINTS[p.stands] for m in melds for p in m.cards if p.stands is not None)
+
+
+def held_points(hand: Counter[Card], *, joker: int) -> int:
+    """`hand_points(hand.elements(), joker=joker)`, from the counts (no card repeated)."""
+    return sum((joker if c is JOKER else _POINTS[c]) * k for c, k in hand.items() if k > 0)
