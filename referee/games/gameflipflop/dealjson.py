@@ -21,7 +21,7 @@ from fractions import Fraction
 from itertools import chain
 from json.encoder import encode_basestring_ascii as _quoted
 from operator import itemgetter
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from ...jsontext import dumps_indented
 from .display import exact
@@ -108,7 +108,7 @@ def _value(value: Any, depth: int) -> str:
     if cls is bool or value is None:
         return _WORDS[value]
     if cls is int:
-        return int.__repr__(value)
+        return str(value)
     if cls is dict:
         if any(key.__class__ is not str for key in value):
             raise _Plain
@@ -179,12 +179,20 @@ def _ending(report: DealReport, quoted: list[str], depth: int) -> str:
         assert actor is not None, "going out and dropping have their player"
         entries.append('"by": ' + quoted[actor])
     elif ending is not _STOCK:
-        entries.append('"declared": ' + _object([quoted[s] + ": " + _value(t, depth + 2)
-                                                 for s, t in result.declarers.items()], depth + 1))
+        entries.append('"declared": ' + _whole(result.declarers, quoted, depth + 1))
     if result.totals and (ending is _DROP or ending is _CAUGHT or ending is _STOCK):
-        entries.append('"totals": ' + _object([quoted[s] + ": " + _value(t, depth + 2)
-                                               for s, t in result.totals.items()], depth + 1))
+        entries.append('"totals": ' + _whole(result.totals, quoted, depth + 1))
     return _object(entries, depth)
+
+
+_INT = {int}
+
+
+def _whole(numbers: Mapping[int, int], quoted: list[str], depth: int) -> str:
+    """{seat: whole number} as an object of names at `depth`."""
+    if not set(map(type, numbers.values())) <= _INT:
+        raise _Plain
+    return _OBJECTS[depth, len(numbers)] % tuple(_pairs(zip(map(quoted.__getitem__, numbers), numbers.values())))
 
 
 def _settled(report: DealReport, quoted: list[str], out: list[str], depth: int) -> None:
@@ -213,7 +221,8 @@ def _settled(report: DealReport, quoted: list[str], out: list[str], depth: int) 
             values.append(_quoted(written) if written.__class__ is str else _value(written, depth + 2))
             if award.card is not None and shares:
                 card = True
-                values.append(_value(award.card.token, depth + 2))
+                token = award.card.token
+                values.append(_quoted(token) if token.__class__ is str else _value(token, depth + 2))
         pots.append(_POTS[depth + 1, kind._value_, len(paid), len(who), len(winners), len(shares), how, card]
                     % tuple(values))
     out.append('"pots": ' + _array(pots, depth))
