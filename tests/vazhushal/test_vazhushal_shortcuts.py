@@ -18,6 +18,8 @@ they replace, over seeded games of every preset and broken copies of them:
   (`_take_out`) against `_holds_all` then `subtract`;
 - a take's hand before it, shared with the turn's starting hand on the
   turn's first draw, against a copy of the hand made at the take;
+- `Hand` (a Counter with dict's item deletion, for C-speed assignment)
+  against Counter under the operations the engine and the tools use;
 - the stock built from the deal check's Counter, the scores from hand counts
   and from every meld at once, against `elements()` and `meld_points` per meld.
 
@@ -41,7 +43,7 @@ from referee.games.vazhushal import phase as phase_module
 from referee.games.vazhushal import rules as R
 from referee.games.vazhushal.deal import _left, _pack, check_deal
 from referee.games.vazhushal.engine import GameState
-from referee.games.vazhushal.status import copy_hand, subtract
+from referee.games.vazhushal.status import Hand, copy_hand, subtract
 from referee.games.vazhushal.stock import Stock
 from referee.games.vazhushal.table import TableMeld
 from referee.games.vazhushal.values import hand_points, held_points, meld_points, melds_points
@@ -369,7 +371,7 @@ def test_stock_and_scores_from_counts_equal_the_plain_ones():
         counts = Counter({c: rng.randint(0, 3) for c in rng.sample(pack, rng.randint(0, 40))})
         quick, plain = Stock(counts), Stock(counts.elements())
         assert list(quick.unknown.items()) == list(plain.unknown.items())
-        assert quick.unknown_size == plain.unknown_size and type(quick.unknown) is Counter
+        assert quick.unknown_size == plain.unknown_size and type(quick.unknown) is type(plain.unknown)
         joker = rng.choice([0, 10, 25])
         assert held_points(counts, joker=joker) == hand_points(counts.elements(), joker=joker)
         melds = [TableMeld(m) for m in _random_melds(rng, rng.randint(0, 5))]
@@ -400,3 +402,32 @@ def test_a_takes_hand_before_equals_a_copy_made_at_the_take(preset, players, mon
             broken = load_document("\n".join(copy) + "\n")
             GAME.referee(broken, read_header(broken))
     assert any(taken) and not all(taken)
+
+
+def test_a_hand_behaves_as_a_counter():
+    """`Hand` against `Counter`: item reads and writes (a card not held reads 0),
+    `get`, `update`, `subtract`, arithmetic, `+`, `elements`, equality, copies, `del` of a held card."""
+    rng = random.Random(5)
+    pack = list(ALL_CARDS) + [JOKER]
+    for _ in range(200):
+        start = rng.choices(pack, k=rng.randint(0, 15))
+        hand, plain = Hand(start), Counter(start)
+        assert hand == plain and list(hand.items()) == list(plain.items()) and isinstance(hand, Counter)
+        for _ in range(10):
+            c, op = rng.choice(pack), rng.randrange(5)
+            if op == 0:
+                hand[c] = plain[c] = hand[c] + rng.choice([-1, 1])
+            elif op == 1:
+                more = rng.choices(pack, k=3)
+                hand.update(more), plain.update(more)
+            elif op == 2:
+                less = rng.choices(pack, k=3)
+                hand.subtract(less), plain.subtract(less)
+            elif op == 3 and c in plain:
+                del hand[c], plain[c]
+            assert hand.get(c, 0) == plain.get(c, 0) and hand[c] == plain[c]
+            assert list(hand.items()) == list(plain.items())
+        other = Counter(rng.choices(pack, k=5))
+        assert hand - other == plain - other and other - hand == other - plain and +hand == +plain
+        assert sorted(hand.elements(), key=pack.index) == sorted(plain.elements(), key=pack.index)
+        assert copy_hand(hand) == plain and Counter(hand) == plain

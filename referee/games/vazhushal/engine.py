@@ -30,7 +30,7 @@ from .line import Line
 from .melds import Placed, resolve
 from .moves import Add, Declare, Discard, DrawLine, DrawStock, EndMark, Meld, Move, Overflow, Rearrange
 from .options import TieRule, VazhushalOptions
-from .status import End, GameResult, Phase
+from .status import End, GameResult, Hand, Phase
 from .status import Ghost as _Ghost, copy_hand as _copy, signature as _signature
 from .stock import DrawCheck, Stock
 from .table import TableMeld
@@ -63,7 +63,7 @@ class GameState:
         self.dealer = dealer
         self.wild = setup.wild
         self.negative = setup.negative  # the face-up negative joker as the deal check read it
-        self.hands = [Counter(h) for h in hands]
+        self.hands: list[Counter[Card]] = [Hand(h) for h in hands]
         self.dealt = [_copy(h) for h in self.hands]  # no zero counts yet: equal to Counter(h)
         self.melds: list[list[TableMeld]] = [[] for _ in players]
         self.line = Line([setup.first], bottom_joker=setup.bottom_joker, capacity=options.line_capacity,

@@ -30,29 +30,23 @@ def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
     with the plain computation at every phase end): no identical-meld test
     when every meld's identity differs, and a take that is plainly allowed
     (`_plainly_allowed`) is not judged."""
-    seat, wild = turn.player, state.wild
+    seat = turn.player
     melds = state.melds[seat]
     touched = [meld for meld in melds if meld.touched is not None]
     if not touched and turn.last_action is None and not turn.takes and not turn.rearranges:
         return []
+    wild = state.wild
     found: list[tuple[str, int, str]] = []
     regrouped: set[int] = set()
-
-    def result_rule(at: int) -> None:
-        if at not in regrouped:
-            regrouped.add(at)
-            found.append((R.REARRANGE_RESULT, at, "after adding or rearranging, every meld of the player"
-                                                    " must still obey section 3"))
-
     for meld in touched:
-        check = meld.check(wild)
+        check = meld._check or meld.check(wild)  # (a MeldCheck is never false)
         at = meld.touched
         if check.problems and at is not None:  # (touched: never None here)
             number = next(i for i, m in enumerate(melds, start=1) if m is meld)
             for rule, message in check.problems:
                 found.append((rule, at, f"meld {number} ({' '.join(meld.tokens())}): {message}"))
             if not meld.laid_now:
-                result_rule(at)
+                _result_rule(found, regrouped, at)
     if touched and len(melds) > 1:  # two identical melds matter only when one of them was touched
         test = state.options.identical_meld_test
         if not _distinct(melds, test):
@@ -65,19 +59,23 @@ def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
                     found.append((R.IDENTICAL, at, f"{state.name(seat)} holds two identical melds"
                                                    f" ({' '.join(meld.tokens())})"))
                     if any(m.touched and not m.laid_now for m in (meld, other)):
-                        result_rule(at)
+                        _result_rule(found, regrouped, at)
                 seen.setdefault(key, meld)
-    if melds and turn.last_action is not None and not state.has_pure_sequence(seat):
-        found.append((R.PURE_REQUIRED, turn.last_action,
-                      f"{state.name(seat)} has melds but no pure sequence among them" +
-                      ("" if turn.had_melds else " (a player's first meld must be a pure sequence)")))
-        if turn.had_melds:
-            result_rule(turn.last_action)
+    if melds and turn.last_action is not None:
+        for meld in melds:  # `state.has_pure_sequence(seat)`, reading the kept checks
+            if (meld._check or meld.check(wild)).pure:
+                break
+        else:
+            found.append((R.PURE_REQUIRED, turn.last_action,
+                          f"{state.name(seat)} has melds but no pure sequence among them" +
+                          ("" if turn.had_melds else " (a player's first meld must be a pure sequence)")))
+            if turn.had_melds:
+                _result_rule(found, regrouped, turn.last_action)
     if turn.rearranges and turn.from_hand == 0 and not state.options.rearrange_without_new_cards:
         found.append((R.REARRANGE_WHEN, turn.rearranges[0], "rearranging is allowed only in a meld phase in"
                                                             " which a card from hand is also laid or added"))
     takes = turn.takes
-    if takes and not all(_plainly_allowed(take, turn) for _, take in takes):
+    if takes and not _all_plainly_allowed(takes, turn):
         facts = TurnFacts(had_melds=turn.had_melds, had_pure=turn.had_pure, start_hand=turn.start_hand,
                           new_melds=turn.new_melds, end_melds=[m.cards for m in melds],
                           start_melds=turn.start_melds, end_new=new_melds_now(turn, melds),
@@ -86,6 +84,21 @@ def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
             for rule, message in judge_take(take, facts, wild=wild, options=state.options):
                 found.append((rule, at, message))
     return found
+
+
+def _result_rule(found: list[tuple[str, int, str]], regrouped: set[int], at: int) -> None:
+    """VZ-6.2's finding at move `at`, once a move."""
+    if at not in regrouped:
+        regrouped.add(at)
+        found.append((R.REARRANGE_RESULT, at, "after adding or rearranging, every meld of the player"
+                                                " must still obey section 3"))
+
+
+def _all_plainly_allowed(takes: Sequence[tuple[int, TakeFacts]], turn: Turn) -> bool:
+    for _, take in takes:
+        if not _plainly_allowed(take, turn):
+            return False
+    return True
 
 
 def _distinct(melds: Sequence[TableMeld], test: IdenticalTest) -> bool:

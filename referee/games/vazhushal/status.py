@@ -13,7 +13,7 @@ from ...cards import Card
 from ...frozen import frozen
 from .melds import Placed
 
-__all__ = ["Phase", "End", "GameResult", "Ghost", "subtract", "copy_hand", "signature"]
+__all__ = ["Phase", "End", "GameResult", "Ghost", "Hand", "subtract", "copy_hand", "signature"]
 
 
 class Phase(enum.Enum):
@@ -47,6 +47,18 @@ class Ghost:
 
     player: int
     pending: list[tuple[int, Card]]  # (the take's move index, its key card)
+
+
+class Hand(Counter[Card]):
+    """A Counter of cards (a hand, the stock's unknown cards) whose item
+    assignment runs at C speed. `Counter` defines `__delitem__` in Python,
+    so CPython sends every `hand[c] = n` on it through a Python-level slot
+    (three times the cost of a dict's); dict's own `__delitem__` gives the
+    C slot back. Unlike Counter's, `del` of a card not held raises KeyError
+    (nothing deletes from these). Everything else is Counter's."""
+
+    __slots__ = ()
+    __delitem__ = dict.__delitem__  # type: ignore[assignment]  # (takes cards only, as every use does)
 
 
 def subtract(hand: Counter[Card], cards: Iterable[Card]) -> None:

@@ -13,6 +13,7 @@ from collections import Counter, deque
 from typing import Iterable
 
 from ...cards import Card
+from .status import Hand
 
 __all__ = ["Stock", "DrawCheck"]
 
@@ -32,11 +33,11 @@ class Stock:
     unknown: Counter[Card]
 
     def __init__(self, unknown: Iterable[Card] | Counter[Card] = (), *, under: Iterable[Card] = (), negative: Card | None = None) -> None:
-        if type(unknown) is Counter:  # a deal's stock: its positive counts copied at C speed, in its order
-            self.unknown = Counter.__new__(Counter)
+        if isinstance(unknown, Counter):  # a deal's stock: its positive counts copied at C speed, in its order
+            self.unknown = Hand.__new__(Hand)
             dict.update(self.unknown, {c: k for c, k in unknown.items() if k > 0})
         else:
-            self.unknown = Counter(unknown)
+            self.unknown = Hand(unknown)
         self.unknown_size = sum(self.unknown.values())
         self.under: deque[Card] = deque(under)
         self.negative = negative  # the drawable negative joker, drawn last
