@@ -233,7 +233,7 @@ def render_json(reports: Iterable[Report], *, seconds: float | None = None) -> s
     report that write their own JSON text (`json_text(depth)`, Game, Flip, Flop's) are spliced
     in as written instead of their data being encoded and laid out (tests/core/test_jsontext.py)."""
     reports = list(reports)
-    if not any(_written_deals(r) for r in reports):
+    if not any([_writes(type(r.deals[0])) for r in reports if r.deals]):
         data = {"referee": __version__, "reports": [r.to_data() for r in reports],
                 "summary": summary([r.status for r in reports], seconds=seconds)}
         return dumps_indented(data) + "\n"
@@ -243,8 +243,21 @@ def render_json(reports: Iterable[Report], *, seconds: float | None = None) -> s
 
 def _written_deals(report: Report) -> bool:
     """Whether the report's deals write their own JSON text."""
-    return (report.status is not Status.UNUSABLE and bool(report.deals)
-            and all(hasattr(type(deal), "json_text") for deal in report.deals))
+    deals = report.deals
+    if not deals or report.status is Status.UNUSABLE:
+        return False
+    return all([_writes(type(deal)) for deal in deals])
+
+
+class _Writes(dict):
+    """A deal outcome's class -> whether it writes its own JSON text."""
+
+    def __missing__(self, cls: type) -> bool:
+        self[cls] = writes = hasattr(cls, "json_text")
+        return writes
+
+
+_writes = _Writes().__getitem__
 
 
 def _report_json(report: Report, depth: int) -> str:
