@@ -162,32 +162,43 @@ def check_meld(placed: Sequence[Placed], wild: WildRule) -> MeldCheck:
 
 
 def _natural(placed: Sequence[Placed]) -> MeldCheck | None:
-    """A valid set, or a pure sequence with the ace high or no ace, of at
-    least three suited cards each standing for itself; None for any other
-    meld (`_check_meld` judges it). Card indexes are suit-major, so a run of
-    one suit is a run of indexes."""
+    """A valid set, or a sequence with the ace high or no ace, of at least
+    three cards each standing for a known suited card, not all of them
+    printed jokers (a pure sequence when every card stands for itself);
+    None for any other meld (`_check_meld` judges it). Such a meld is judged
+    by what its cards stand for alone. Card indexes are suit-major, so a run
+    of one suit is a run of indexes."""
     count = len(placed)
     if count < 3:
         return None
-    first = placed[0].card
+    first = placed[0].stands
+    if first is None:
+        return None
     rank, suit = first.rank, first.suit_index
-    same_rank = same_suit = True
+    same_rank = same_suit = itself = True
+    jokers = 0
     for p in placed:
-        c = p.card
-        if p.stands is not c or c.suit_index < 0:
+        s = p.stands
+        if s is None or s.suit_index < 0:
             return None
-        if c.rank is not rank:
+        if p.card is not s:
+            itself = False
+            if p.card is JOKER:
+                jokers += 1
+        if s.rank is not rank:
             same_rank = False
-        if c.suit_index != suit:
+        if s.suit_index != suit:
             same_suit = False
+    if jokers == count:  # only printed jokers: VZ-3.11
+        return None
     if same_rank:
-        if count <= 4 and len({p.card.suit_index for p in placed}) == count:
+        if count <= 4 and len({p.stands.suit_index for p in placed if p.stands is not None}) == count:
             return _VALID_SET
         return None
     if same_suit:
-        indexes = {p.card.index for p in placed}
+        indexes = {p.stands.index for p in placed if p.stands is not None}
         if len(indexes) == count and max(indexes) - min(indexes) == count - 1:
-            return _PURE_SEQUENCE
+            return _PURE_SEQUENCE if itself else _VALID_SEQUENCE
     return None
 
 
