@@ -100,5 +100,12 @@ def quick_turn(state: GameState, draw: DrawStock, discard: Discard) -> bool:
     state.count += 1
     state.last_overflow = None
     hand[card] -= 1
+    line = state.line
+    if line.capacity is None and not state.exhausted:  # `to_line` of an unbounded line: the draw phase stays
+        line.cards.append(card)
+        state.last_discarder = seat
+        state.turn = None
+        state.turn_player = (seat + 1) % state.n
+        return True
     state.to_line(seat, card)
     return True

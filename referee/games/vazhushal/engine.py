@@ -262,7 +262,15 @@ class GameState:
                         self.phase = _MELD
                         continue
             elif type(move) is Discard:
-                if phase is _MELD and quick_discard(self, move):
+                if phase is _MELD:  # `_apply`'s path when the quick discard does not apply
+                    if not quick_discard(self, move):
+                        self.last_overflow = None
+                        self._on_discard(move)
+                    continue
+            elif type(move) is DrawLine:
+                if phase is _DRAW:  # `_apply`'s path, without its dispatch
+                    self.last_overflow = None
+                    self._on_draw(move)
                     continue
             elif type(move) is Meld or type(move) is Add or type(move) is Rearrange:
                 if phase is _MELD:  # `_apply`'s path for them, without its dispatch
@@ -505,8 +513,8 @@ class GameState:
             turn = self.final_turns.get(seat)
             if turn is None:
                 turn = self.final_turns[seat] = self._start_turn(seat, final=True)
-        elif self.phase is _MELD and seat == (current := self._meld_turn()).player:
-            turn = current
+        elif self.phase is _MELD and (current := self.turn) is not None and seat == current.player:
+            turn = current  # (the meld phase always has its turn)
         else:
             when = "before drawing" if seat == self.turn_player and self.phase is _DRAW else \
                 "outside their own meld phase"

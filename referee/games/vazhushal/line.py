@@ -12,6 +12,8 @@ from .options import OverflowCard
 
 __all__ = ["Line"]
 
+_NEWEST = OverflowCard.NEWEST  # a global: a member read through its enum class is slow on 3.11
+
 
 class Line:
     """Cards bottom (oldest) to top (newest); depth 1 is the top card."""
@@ -49,7 +51,7 @@ class Line:
         self.cards.append(card)
         if face_down or self.capacity is None or len(self.cards) <= self.capacity:
             return None
-        if self.overflow is OverflowCard.NEWEST:
+        if self.overflow is _NEWEST:
             return self.cards.pop()
         if self.bottom_joker:
             self.bottom_joker = False  # VZ-7.7
