@@ -44,7 +44,7 @@ def quick_draw(state: GameState, move: DrawStock) -> bool:
     stock.unknown_size -= 1
     hand = state.hands[seat]
     hand[drawn] = hand.get(drawn, 0) + 1
-    if not state.exhausted and stock.empty:
+    if not state.exhausted and not stock.unknown_size and not stock.under and stock.negative is None:  # `stock.empty`
         state.exhausted = True
     return True
 
@@ -95,7 +95,7 @@ def quick_turn(state: GameState, draw: DrawStock, discard: Discard) -> bool:
         stock.unknown.pop(drawn)  # not `del`: Counter.__delitem__ is Python code
     stock.unknown_size -= 1
     hand[drawn] = hand.get(drawn, 0) + 1
-    if not state.exhausted and stock.empty:
+    if not state.exhausted and not stock.unknown_size and not stock.under and stock.negative is None:  # `stock.empty`
         state.exhausted = True
     state.count += 1
     state.last_overflow = None

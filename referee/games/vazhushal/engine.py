@@ -198,7 +198,7 @@ class GameState:
         """Whether the player has a pure sequence on the table."""
         wild = self.wild
         for meld in self.melds[seat]:
-            if meld.check(wild).pure:
+            if (meld._check or meld.check(wild)).pure:  # the kept check, without a call (never false)
                 return True
         return False
 
@@ -551,7 +551,8 @@ class GameState:
         if not self._take_out(seat, move, cards):
             return False
         placed, problems = resolve(move.tokens, self.wild)
-        self._declared(move, problems)
+        if problems:
+            self._declared(move, problems)
         meld = TableMeld(placed, touched=self.count, laid_now=True)
         self.melds[seat].append(meld)
         turn.from_hand += len(cards)
@@ -577,7 +578,8 @@ class GameState:
             return False
         meld = melds[move.number - 1]
         placed, problems = resolve(move.tokens, self.wild, context=meld.cards)
-        self._declared(move, problems)
+        if problems:
+            self._declared(move, problems)
         meld.extend(placed, self.count)
         turn.from_hand += len(cards)
         if meld.laid_now and not turn.final:
@@ -602,7 +604,8 @@ class GameState:
             self._stop(R.AVAILABILITY, move, f"{format_cards(missing.elements())} is neither in"
                                              f" {self.name(seat)}'s hand nor in their melds", player=seat)
             return False
-        self._declared(move, problems)
+        if problems:
+            self._declared(move, problems)
         if back:
             self._report(R.MELDED_STAY, self.count, f"melded cards may never go back to the hand:"
                                               f" {format_cards(sort_cards(back.elements()))}", player=seat)

@@ -13,7 +13,7 @@ import enum
 from collections import Counter
 from typing import Iterable, Sequence, TypeGuard
 
-from ...cards import JOKER, Card, Rank, Suit, card
+from ...cards import ALL_CARDS, JOKER, Card, Rank, Suit, card
 from ...frozen import frozen
 from . import rules as R
 from .options import IdenticalTest
@@ -68,6 +68,10 @@ def placed_as(card: Card, stands: Card | None) -> Placed:
     if found is None:
         found = _INTERNED[key] = Placed(card, stands)
     return found
+
+
+#: `placed_as(c, c)` of every card, read without a call
+_ITSELF: dict[Card, Placed] = {c: placed_as(c, c) for c in (*ALL_CARDS, JOKER)}
 
 
 def placed_token(placed: Placed) -> str:
@@ -308,7 +312,8 @@ def resolve(tokens: Sequence[Token], wild: WildRule, *, context: Sequence[Placed
         c = token.card
         if token.declared is not None or c.rank is wild_rank or c.suit_index < 0:
             return _resolve(tokens, wild, context)
-    return [placed_as(t.card, t.card) for t in tokens], []
+    itself = _ITSELF
+    return [itself[t.card] for t in tokens], []
 
 
 def _resolve(tokens: Sequence[Token], wild: WildRule, context: Sequence[Placed]) -> tuple[list[Placed], list[Problem]]:

@@ -32,7 +32,8 @@ class Stock:
 
     unknown: Counter[Card]
 
-    def __init__(self, unknown: Iterable[Card] | Counter[Card] = (), *, under: Iterable[Card] = (), negative: Card | None = None) -> None:
+    def __init__(self, unknown: Iterable[Card] | Counter[Card] = (), *, under: Iterable[Card] = (),
+                 negative: Card | None = None) -> None:
         if isinstance(unknown, Counter):  # a deal's stock: its positive counts copied at C speed, in its order
             self.unknown = Hand.__new__(Hand)
             dict.update(self.unknown, {c: k for c, k in unknown.items() if k > 0})
