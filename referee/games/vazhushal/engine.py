@@ -480,21 +480,22 @@ class GameState:
 
     def _take(self, move: DrawLine, turn: Turn, *, forced: bool) -> None:
         seat, depth = move.player, move.depth
-        if not 1 <= depth <= len(self.line):
-            self._stop(R.AVAILABILITY, move, f"a take of depth {depth}, but the line holds {len(self.line)} card(s)",
+        line = self.line
+        held = len(line.cards)
+        if not 1 <= depth <= held:
+            self._stop(R.AVAILABILITY, move, f"a take of depth {depth}, but the line holds {held} card(s)",
                        player=seat)
             return
-        actual = self.line.top(depth)
-        if move.cards is not None and list(move.cards) != actual:
+        if move.cards is not None and list(move.cards) != (actual := line.top(depth)):
             self._stop(R.AVAILABILITY, move, f"the top {depth} line cards are {format_cards(actual)},"
                                              f" not {format_cards(move.cards)}", player=seat)
             return
-        bottom = self.line.reaches_bottom_joker(depth)
+        bottom = line.bottom_joker and depth == held  # `line.reaches_bottom_joker(depth)`
         hand = self.hands[seat]
         # a turn's first draw follows its start at once: the hand is still the turn's starting hand
         # (neither copy is ever changed, so the two share one)
         hand_before = turn.start_hand if turn.draws == 1 and not turn.final else _copy(hand)
-        taken = self.line.take(depth)
+        taken = line.take(depth)
         for c in taken:
             hand[c] = hand.get(c, 0) + 1
         facts = TakeFacts(key=taken[-1], taken=tuple(taken), bottom_joker=bottom and not forced,
