@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Sequence
 
 from ...cards import Card
-from .melds import MeldCheck, Placed, check_meld, identity
+from .melds import MeldCheck, Placed, _check_meld, _natural, identity
 from .options import IdenticalTest
 from .wild import WildRule
 
@@ -47,9 +47,10 @@ class TableMeld:
 
     def check(self, wild: WildRule) -> MeldCheck:
         """Section 3 on this meld (computed once until the meld changes)."""
-        if self._check is None:
-            self._check = check_meld(self.cards, wild)
-        return self._check
+        check = self._check
+        if check is None:  # `check_meld`, without its call
+            check = self._check = _natural(self.cards) or _check_meld(self.cards, wild)
+        return check
 
     def identity(self, test: IdenticalTest) -> tuple[int, ...]:
         """What an identical meld shares with this one (VZ-3.9; kept until the meld changes)."""
