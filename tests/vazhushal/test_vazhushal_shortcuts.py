@@ -8,8 +8,9 @@ they replace, over seeded games of every preset and broken copies of them:
 - the take rules given the engine's cached meld checks (`known_pure`)
   against the same rules checking every meld afresh;
 - the end of a meld phase (`phase_problems`: the identical-meld test skipped
-  when every identity differs, plainly allowed takes not judged) against
-  `_plain_phase_problems`, the computation without those shortcuts;
+  when no touched meld shares its identity with a meld of its size, plainly
+  allowed takes not judged) against `_plain_phase_problems`, the computation
+  without those shortcuts, in replayed games and on tables with identical melds;
 - the meld check's and the wild-card reading's shortcuts for natural melds
   (`_natural`, `resolve`'s first loop) against the general computations;
 - the invariant the batch path's quick discard relies on: a meld phase with
@@ -435,3 +436,26 @@ def test_a_hand_behaves_as_a_counter():
         assert hand - other == plain - other and other - hand == other - plain and +hand == +plain
         assert sorted(hand.elements(), key=pack.index) == sorted(plain.elements(), key=pack.index)
         assert copy_hand(hand) == plain and Counter(hand) == plain
+
+
+def test_identical_meld_shortcut_equals_the_plain_test():
+    """`phase_problems`' identical-meld shortcut (only a touched meld's size
+    compared) against `_plain_phase_problems`, on tables of melds drawn from
+    a few, so that identical ones (two packs) are common, some touched."""
+    rng = random.Random(39)
+    pool = ["2S 3S 4S", "7D 8D 9D", "7D 8D JK=9D", "9H 9S 9C", "9S 9H 9C", "5C 6C 7C 8C", "JK=2S 3S 4S", "2S 3S 4S 5S"]
+    identical = 0
+    for _ in range(400):
+        melds = rng.choices(pool, k=rng.randint(2, 5))
+        try:
+            state = position(players=("P", "Q", "R"), hands={"P": "2C"}, negative="5C", line="7S", melds={"P": melds})
+        except AssertionError:  # more copies than two packs hold
+            continue
+        turn = state._start_turn(0)
+        for meld in rng.sample(state.melds[0], rng.randint(1, len(melds))):
+            meld.touched, meld.laid_now = rng.randint(1, 9), rng.random() < 0.5
+        turn.last_action = 9
+        plain = _plain_phase_problems(state, turn)
+        assert phase_module.phase_problems(state, turn) == plain, melds
+        identical += any(rule == R.IDENTICAL for rule, _, _ in plain)
+    assert identical > 40

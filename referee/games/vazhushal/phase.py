@@ -28,7 +28,7 @@ def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
     discard) has nothing to judge and costs next to nothing. Shortcuts of a
     clean phase (tests/vazhushal/test_vazhushal_shortcuts.py compares them
     with the plain computation at every phase end): no identical-meld test
-    when every meld's identity differs, and a take that is plainly allowed
+    when no touched meld shares its identity with another, and a take that is plainly allowed
     (`_plainly_allowed`) is not judged."""
     seat = turn.player
     melds = state.melds[seat]
@@ -49,7 +49,7 @@ def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
                 _result_rule(found, regrouped, at)
     if touched and len(melds) > 1:  # two identical melds matter only when one of them was touched
         test = state.options.identical_meld_test
-        if not _distinct(melds, test):
+        if not _distinct(melds, touched, test):
             seen: dict[tuple[int, ...], TableMeld] = {}
             for meld in melds:
                 key = meld.identity(test)
@@ -101,14 +101,20 @@ def _all_plainly_allowed(takes: Sequence[tuple[int, TakeFacts]], turn: Turn) -> 
     return True
 
 
-def _distinct(melds: Sequence[TableMeld], test: IdenticalTest) -> bool:
-    """Whether no two of the melds share an identity (VZ-3.9), reading each
-    meld's kept identity where it has one."""
-    keys = set()
-    for meld in melds:
-        kept = meld._identity
-        keys.add(kept[1] if kept is not None and kept[0] is test else meld.identity(test))
-    return len(keys) == len(melds)
+def _distinct(melds: Sequence[TableMeld], touched: Sequence[TableMeld], test: IdenticalTest) -> bool:
+    """Whether no touched meld shares its identity with another meld (VZ-3.9;
+    the only pairs the identical-meld test reports). Identical melds have as
+    many cards, so only melds of a touched one's size are compared, by their
+    kept identities."""
+    for meld in touched:
+        size, key = len(meld.cards), None
+        for other in melds:
+            if other is not meld and len(other.cards) == size:
+                if key is None:
+                    key = meld.identity(test)
+                if other.identity(test) == key:
+                    return False
+    return True
 
 
 def _plainly_allowed(take: TakeFacts, turn: Turn) -> bool:
