@@ -157,8 +157,6 @@ def dumps_compact(data: Any) -> str:
     return json.dumps(data, ensure_ascii=True, separators=(",", ":"))
 
 
-
-
 def indented(text: str, depth: int) -> str:
     """`text` as `dumps_indented` writes it, with each line after the first indented by
     `depth` levels more (as the value stands at that depth of a larger text)."""
