@@ -10,8 +10,8 @@ from dataclasses import replace
 import pytest
 
 from referee.games.tjuv.options import SessionResult, TjuvOptions
-from referee.games.tjuv.settle import (DealScore, SessionScore, places_of, score_deal, score_session,
-                                       session_standing, session_summary)
+from referee.games.tjuv.settle import (DealScore, SessionScore, nearest_right, places_of, score_deal,
+                                       score_session, session_standing, session_summary)
 from referee.outcome import Tally
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
@@ -79,3 +79,63 @@ def test_a_level_session_has_no_winner_or_loser():
         session = score_session([score, score], _options(result), n=2)
         standing = session_summary(session, PLAYERS[:2], options=_options(result))[2]
         assert standing is not None and standing.winners == () and standing.losers == ()
+
+
+def _plain_score(counts, dealer):
+    high, low = max(counts), min(counts)
+    fewest = tuple(s for s, c in enumerate(counts) if c == low)
+    return DealScore(counts=counts, winners=tuple(s for s, c in enumerate(counts) if c == high),
+                     places=places_of(counts), fewest=fewest, next_dealer=nearest_right(fewest, dealer, n=len(counts)))
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_a_deal_score_matches_the_plain_computations(seed):
+    """`score_deal`'s loops against max, min, `places_of` and `nearest_right` (ties often)."""
+    rng = random.Random(seed)
+    n = rng.randrange(2, 12)
+    cuts = sorted(rng.choice([rng.randrange(37), 12, 24, 0, 36]) for _ in range(n - 1))
+    counts = tuple(b - a for a, b in zip([0, *cuts], [*cuts, 36]))
+    for dealer in range(n):
+        assert score_deal(counts, dealer) == _plain_score(counts, dealer)
+
+
+def _plain_deal_lines(deal, score, sweep, players, status):
+    """`deal_summary`'s counts, winners, ranking and sweep, by comprehensions, `sort_cards` and `format_cards`."""
+    from referee.cards import format_cards
+    from referee.hand import sort_cards
+
+    data = {"counts": {players[s]: c for s, c in enumerate(score.counts)},
+            "winners": [players[s] for s in score.winners],
+            "ranking": {players[s]: p for s, p in enumerate(score.places)}}
+    swept = sort_cards(sweep.cards) if sweep else []
+    data["sweep"] = {"player": players[sweep.owner], "cards": [c.token for c in swept]} if sweep else None
+    joint = "joint winners" if len(score.winners) > 1 else "winner"
+    note = "" if status == "verified" else f" ({status})"
+    lines = [f"deal {deal}{note}: counts " + ", ".join(f"{players[s]} {c}" for s, c in enumerate(score.counts))
+             + f"; {joint} " + (", ".join(players[s] for s in score.winners) or "none")]
+    if sweep:
+        lines.append(f"deal {deal}: {players[sweep.owner]} played the last card and sweeps {format_cards(swept)}")
+    return lines, data
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_deal_summary_matches_the_plain_computations(seed):
+    from referee.cards import ALL_CARDS
+    from referee.games.tjuv.engine import DealResult
+    from referee.games.tjuv.piles import Pile
+    from referee.games.tjuv.settle import deal_summary
+
+    rng = random.Random(seed)
+    n = rng.randrange(2, 7)
+    players = PLAYERS[:n]
+    score = _scores(random.Random(seed), n, 1)[0] or score_deal((36,) + (0,) * (n - 1), 0)
+    cards = tuple(rng.sample([c for c in ALL_CARDS if c.rank >= 6], rng.randrange(0, 5)))
+    sweep = Pile(rng.randrange(n), cards[-1], cards, sweep=True) if cards else None
+    status = rng.choice(["verified", "replayed with violations"])
+    result = DealResult(settled=True, counts=score.counts, sweep=sweep, last_player=0)
+    lines, data = deal_summary(deal=3, dealer=0, status=status, result=result, score=score, players=players,
+                               options=TjuvOptions(), last=True)
+    plain_lines, plain_data = _plain_deal_lines(3, score, sweep, players, status)
+    assert list(lines) == plain_lines
+    assert {k: data[k] for k in plain_data} == plain_data
+    assert list(data)[4:] == list(plain_data)  # (deal, dealer, settled, status first: the key order of the JSON)

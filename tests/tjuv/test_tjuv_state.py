@@ -144,3 +144,22 @@ def test_a_turn_begun_in_place_is_a_fresh_turn():
     assert all(getattr(turn, spec.name) != getattr(TurnState(2), spec.name) for spec in fields(TurnState))
     turn.begin(2)
     assert turn == TurnState(2)
+
+
+def test_a_pile_made_with_its_slots_set_is_the_frozen_pile():
+    """`new_pile` (the fast path's pile a capture) against `Pile(owner, top, cards)`: the same fields,
+    equal and of equal hash, and frozen."""
+    import dataclasses
+
+    import pytest
+
+    from referee.cards import card
+    from referee.games.tjuv.piles import Pile, new_pile
+
+    cards = (card("QS"), card("9S"), card("7S"))
+    made, plain = new_pile(2, cards[0], cards), Pile(2, cards[0], cards)
+    assert made.__class__ is Pile
+    assert [getattr(made, f.name) for f in dataclasses.fields(Pile)] == [2, cards[0], cards, False]
+    assert made == plain and hash(made) == hash(plain) and repr(made) == repr(plain)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.owner = 1  # type: ignore[misc]

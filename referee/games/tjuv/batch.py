@@ -30,7 +30,7 @@ from ...hand import Hand
 from .deal import TJUV_PACK
 from .moves import Draw, Move, Place, Play, Turn
 from .options import StealMode
-from .piles import Pile
+from .piles import Pile, new_pile
 from .turn import HAND_SIZE, TABLE_SIZE
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ def run(deal: TjuvDeal, moves: Sequence[Move]) -> list[Finding]:
     if deal.stopped:
         return []
     over = deal.over
+    take = deal.talon.take  # (a deal keeps its talon)
     for move in moves:
         index += 1
         if not over:
@@ -66,9 +67,26 @@ def run(deal: TjuvDeal, moves: Sequence[Move]) -> list[Finding]:
                             break
                         over = deal.over
                     continue
-            elif kind is Draw:
-                if _draw(deal, move):  # type: ignore[arg-type]  # (the mover's hand holds a card now)
-                    continue
+            elif kind is Draw:  # a clean draw of the mover's turn (`_on_draw`), in this frame
+                turn = deal.turn
+                seat = move.player
+                if (seat == turn.mover and turn.played and not turn.passed
+                        and (turn.place_open or (turn.draw_due and not turn.refilled_early))):
+                    card = move.card  # type: ignore[attr-defined]  # (a Draw, told apart by class)
+                    if card is None or card in _PACK:
+                        drawn = take(card)  # (check, then remove)
+                        if drawn is not None:
+                            if turn.place_open:
+                                turn.place_open = False
+                            else:
+                                turn.draw_due = False
+                                turn.drew = True
+                            hand = hands[seat]  # hand.add(drawn), for a card with a suit
+                            counts = hand.counts
+                            counts[drawn] = counts.get(drawn, 0) + 1
+                            hand.suits[drawn.suit_index] += 1
+                            hand.size += 1
+                            continue  # (the mover's hand holds a card now)
             elif (kind is Place or kind is Turn) and _refill(deal, move):  # type: ignore[arg-type]
                 if not hands[deal.turn.mover].size:
                     _end_of_hands(deal, index)
@@ -151,8 +169,11 @@ def _play(deal: TjuvDeal, move: Play) -> Hand | None:
         stolen = chosen
     # every test passed: the state changes as the full path changes it
     deal.turns += 1
-    if new_turn:  # the turn before closed (nobody holds it): this one begins in its place
-        turn.begin(seat)
+    if new_turn:  # the turn before closed (nobody holds it): this one begins in its place (turn.begin(seat),
+        turn.mover = seat  # written out; `played` is set below)
+        turn.passed = turn.drew = turn.draw_due = turn.place_open = turn.place_required = False
+        turn.refilled_early = turn.flagged = turn.closed = False
+        turn.talon_at_draw = 0
     counts = hand.counts  # hand.remove(card), for a card with a suit
     left = counts[card] - 1
     if left:
@@ -172,7 +193,7 @@ def _play(deal: TjuvDeal, move: Play) -> Hand | None:
         for gone in stolen:
             deal._pile_take(gone)
             pile.extend(gone.cards)
-        deal.piles[card] = deal._pile_suits[card.suit_index][card] = Pile(seat, card, tuple(pile))  # deal._pile_add
+        deal.piles[card] = deal._pile_suits[card.suit_index][card] = new_pile(seat, card, tuple(pile))  # _pile_add
     else:
         table.append(card)  # deal._table_add(card)
         suit.append(card)
@@ -204,32 +225,6 @@ def _steals(deal: TjuvDeal, move: Play, card: Card, *, captures: bool) -> list[P
         if chosen or mode is StealMode.MANDATORY:  # all_or_none: all or none; mandatory: all
             return None
     return chosen
-
-
-def _draw(deal: TjuvDeal, move: Draw) -> bool:
-    """A clean draw of the mover's turn (`_on_draw`), applied; False: not taken."""
-    turn = deal.turn
-    if move.player != turn.mover or turn.passed or not turn.played:
-        return False
-    if not turn.place_open and (not turn.draw_due or turn.refilled_early):
-        return False
-    card = move.card
-    if card is not None and card not in _PACK:
-        return False
-    drawn = deal.talon.take(card)  # (check, then remove)
-    if drawn is None:
-        return False
-    if turn.place_open:
-        turn.place_open = False
-    else:
-        turn.draw_due = False
-        turn.drew = True
-    hand = deal.hands[move.player]  # hand.add(drawn), for a card with a suit
-    counts = hand.counts
-    counts[drawn] = counts.get(drawn, 0) + 1
-    hand.suits[drawn.suit_index] += 1
-    hand.size += 1
-    return True
 
 
 def _refill(deal: TjuvDeal, move: Place | Turn) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from operator import add, attrgetter
 from typing import Any, Iterable, Sequence
 
-from ...cards import format_cards
+from ...cards import ALL_CARDS, JOKER, format_cards
 from ...findings import Finding, Severity
 from ...frozen import frozen
 from ...hand import sort_cards
@@ -23,6 +23,8 @@ __all__ = ["DealScore", "PreviousDeal", "SessionScore", "places_of", "nearest_ri
 
 PACK_SIZE = 36
 _INDEX = attrgetter("index")
+#: `sort_cards`' order (suit, then high to low) of every card, as a key that is one C call
+_SORT_ORDER = {c: (c.suit.index if c.suit else 9, -c.rank) for c in (*ALL_CARDS, JOKER)}.__getitem__
 
 
 def places_of(values: Sequence[int]) -> tuple[int, ...]:
@@ -53,11 +55,33 @@ class DealScore:
 
 
 def score_deal(counts: tuple[int, ...], dealer: int) -> DealScore:
-    high, low = max(counts), min(counts)
-    fewest = tuple([s for s, c in enumerate(counts) if c == low])
-    return DealScore(counts=counts, winners=tuple([s for s, c in enumerate(counts) if c == high]),
-                     places=places_of(counts), fewest=fewest,
-                     next_dealer=nearest_right(fewest, dealer, n=len(counts)))
+    """TJ-5.3 to TJ-5.6 of one deal's counts: the plain computations (max, min, `places_of`,
+    `nearest_right`) written as loops over a few seats, which cost a third as much;
+    tests/tjuv/test_tjuv_settle_shortcuts.py compares the two."""
+    high = low = counts[0]
+    for c in counts:
+        if c > high:
+            high = c
+        elif c < low:
+            low = c
+    winners, fewest, places = [], [], []
+    for s, c in enumerate(counts):
+        if c == high:
+            winners.append(s)
+        if c == low:
+            fewest.append(s)
+        place = 1  # 1 + how many are higher
+        for other in counts:
+            if other > c:
+                place += 1
+        places.append(place)
+    n = len(counts)
+    seat = nearest = (dealer - 1) % n  # nearest_right(fewest, dealer, n=n): the dealer's right first
+    while nearest not in fewest:
+        nearest = (nearest - 1) % n
+        if nearest == seat:
+            raise ValueError("nobody is tied")
+    return DealScore(counts, tuple(winners), tuple(places), tuple(fewest), nearest)
 
 
 @frozen(slots=True)
@@ -238,19 +262,33 @@ def deal_summary(*, deal: int, dealer: int | None, status: str, result: DealResu
                             "settled": score is not None, "status": status}
     if score is None or result is None:
         return (f"deal {deal}: not settled ({status}); the claimed outcome is unverified",), data
-    data["counts"] = {players[s]: c for s, c in enumerate(score.counts)}
-    data["winners"] = [players[s] for s in score.winners]
-    data["ranking"] = {players[s]: p for s, p in enumerate(score.places)}
+    # one loop over the seats, the sweep's order by a table lookup, its text from its tokens: the same
+    # data and lines as dict comprehensions, `sort_cards` and `format_cards` (tests/tjuv/test_tjuv_settle_shortcuts.py)
+    counts, ranking, parts = {}, {}, []
+    places = score.places
+    for s, c in enumerate(score.counts):
+        name = players[s]
+        counts[name] = c
+        ranking[name] = places[s]
+        parts.append(f"{name} {c}")
+    winners = [players[s] for s in score.winners]
+    data["counts"] = counts
+    data["winners"] = winners
+    data["ranking"] = ranking
     sweep = result.sweep
-    swept = sort_cards(sweep.cards) if sweep else []
-    data["sweep"] = {"player": players[sweep.owner], "cards": [c.token for c in swept]} if sweep else None
-    joint = "joint winners" if len(score.winners) > 1 else "winner"
-    note = "" if status == "verified" else f" ({status})"
-    lines = [f"deal {deal}{note}: counts " + ", ".join([f"{players[s]} {c}" for s, c in enumerate(score.counts)])
-             + f"; {joint} {_names(players, score.winners)}"]
+    tokens = []
     if sweep:
-        lines.append(f"deal {deal}: {players[sweep.owner]} played the last card and sweeps"
-                     f" {format_cards(swept)}")
+        cards = sweep.cards
+        for card in (sorted(cards, key=_SORT_ORDER) if len(cards) > 1 else cards):
+            tokens.append(card.token)
+        data["sweep"] = {"player": players[sweep.owner], "cards": tokens}
+    else:
+        data["sweep"] = None
+    joint = "joint winners" if len(winners) > 1 else "winner"
+    note = "" if status == "verified" else f" ({status})"
+    lines = [f"deal {deal}{note}: counts {', '.join(parts)}; {joint} {', '.join(winners) or 'none'}"]
+    if sweep:
+        lines.append(f"deal {deal}: {players[sweep.owner]} played the last card and sweeps {' '.join(tokens)}")
     if not last:
         if options.dealer_tie_break is DealerTieBreak.FREE and len(score.fewest) > 1:
             who = f"any of {_names(players, score.fewest)} (fewest cards; dealer_tie_break=free)"
