@@ -51,7 +51,7 @@ from referee.games.vazhushal.values import hand_points, held_points, meld_points
 from referee.games.vazhushal.melds import (Token, _check_meld, _natural, _resolve, check_meld, identity, placed_as,
                                            resolve)
 from referee.games.vazhushal.moves import MoveReader, parse_move
-from referee.games.vazhushal.options import VazhushalOptions
+from referee.games.vazhushal.options import Packs, VazhushalOptions
 from referee.games.vazhushal.record import read_record
 from referee.games.vazhushal.takes import TurnFacts
 from vazhushal_helpers import position
@@ -132,6 +132,18 @@ def _deal_cases(preset: str, players: int):
             del hands[(seat + 1) % len(hands)][-1]
             dealt = type(deal.dealt)(tuple(tuple(h) for h in hands), deal.dealt.present, deal.dealt.at)
             yield options, replace(deal, dealt=dealt)
+
+
+def test_the_pack_kept_for_the_latest_options_is_that_options_pack():
+    """`_pack` reuses the latest call's pack for the same options object and
+    player count without hashing the options: switching objects, equal or
+    not, or player counts gives each its own pack."""
+    one, two, again = VazhushalOptions(packs=Packs.ONE), VazhushalOptions(packs=Packs.TWO, extra_jokers=1), \
+        VazhushalOptions(packs=Packs.ONE)
+    by_players = VazhushalOptions()
+    for options, players in [(one, 2), (one, 2), (two, 2), (one, 2), (again, 2), (one, 3), (two, 4), (two, 4),
+                             (by_players, 2), (by_players, 3), (by_players, 2)]:
+        assert _pack(options, players) == options.pack(players)
 
 
 @pytest.mark.parametrize("preset,players", PRESETS)

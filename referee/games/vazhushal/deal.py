@@ -60,13 +60,20 @@ def count_doubles(hand: Iterable[Card], *, jokers: bool) -> int:
 _PACKS: dict[tuple[VazhushalOptions, int], Counter[Card]] = {}  # options.pack(n), made once (read only)
 
 
+_LAST: list = [None, 0, None]  # the latest call's (options, players, pack): the deals of a match share them
+
+
 def _pack(options: VazhushalOptions, players: int) -> Counter[Card]:
+    last = _LAST
+    if last[0] is options and last[1] == players:  # without hashing the options (a Python call per enum field)
+        return last[2]
     key = (options, players)
     pack = _PACKS.get(key)
     if pack is None:
         pack = options.pack(players)
         if len(_PACKS) < 64:
             _PACKS[key] = pack
+    last[:] = (options, players, pack)
     return pack
 
 
