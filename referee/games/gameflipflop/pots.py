@@ -84,9 +84,12 @@ class Pot:
     amount: Fraction = field(init=False, compare=False)  # carried plus paid
 
     def __post_init__(self) -> None:
-        if self.carried < 0 or any(v < 0 for v in self.paid.values()):
+        negative = self.carried.numerator < 0  # (a Fraction's sign by its numerator: no comparison call)
+        for value in self.paid.values():
+            negative = negative or value.numerator < 0
+        if negative:
             raise ValueError(f"{self.kind.value} pot with a negative amount")
-        if self.carried and self.kind in (PotKind.GAME, PotKind.BONUS):
+        if self.carried.numerator and self.kind in (PotKind.GAME, PotKind.BONUS):
             raise ValueError(f"a {self.kind.value} pot is never carried")
         object.__setattr__(self, "amount", exact_sum(self.paid.values(), self.carried))
 
@@ -101,7 +104,8 @@ class Award:
 
     def __post_init__(self) -> None:
         if self.shares:
-            if exact_sum(self.shares.values()) != self.pot.amount:
+            total = exact_sum(self.shares.values())
+            if total is not self.pot.amount and total != self.pot.amount:
                 raise ValueError(f"{self.pot.kind.value} pot shares do not add up to the pot")
             if not set(self.shares) <= self.pot.eligible:
                 raise ValueError(f"{self.pot.kind.value} pot awarded to a player who did not pay into it")
@@ -120,4 +124,6 @@ def split(amount: Fraction, takers: Sequence[int], *, cents: bool) -> dict[int, 
     the first takers (the caller lists them in turn order from the dealer's left)."""
     if cents:
         return split_units(amount, list(takers), unit=CENT)
+    if len(takers) == 1:  # the whole pot, as split_exact gives it, without a division
+        return {takers[0]: amount}
     return split_exact(amount, list(takers))

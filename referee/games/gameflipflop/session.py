@@ -371,12 +371,12 @@ class FlipFlopSession:
                             antes=opened.antes, bankrolls=self.bankrolls, carry=self.carry)
         if money.bankrolls is not None:
             for seat in order:
-                if money.bankrolls[seat] < 0:
+                if money.bankrolls[seat].numerator < 0:
                     self.flag(R.NEGATIVE_BANKROLL, f"{self.names[seat]}'s bankroll would go below zero",
                               at=record.at["deal"], deal=number, player=seat)
             self.bankrolls = dict(money.bankrolls)
         for seat in order:
-            self.nets[seat] += money.net[seat]["total"]
+            self.nets[seat] = exact_sum((self.nets[seat], money.net[seat]["total"]))
         notes = opened.notes
         for seat in money.eliminated:
             self.gone.add(seat)

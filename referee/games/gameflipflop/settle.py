@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import field
 from fractions import Fraction
+from math import gcd
 from typing import Mapping, Sequence
 
 from ...frozen import frozen
@@ -121,40 +122,70 @@ def settle_deal(
         seat = winner.seat if winner.seat in pot.eligible else None
         awards.append(Award(pot, {seat: pot.amount} if seat is not None else {}, card=winner.card))
 
-    # each player's net per column: what he took less what he paid in (summed exactly, once per column)
-    gains: dict[tuple[int, str], list[Fraction]] = {}
-    losses: dict[tuple[int, str], list[Fraction]] = {}
+    # each player's net per column, what he took less what he paid in, summed as integers over one
+    # denominator for the whole deal (one Fraction per result, none per step)
+    flip_award, flop_award = awards[-2], awards[-1]
+    values = [carry.flip, carry.flop]
     for award in awards:
-        column = "game" if award.pot.kind in (PotKind.GAME, PotKind.BONUS) else award.pot.kind.value
+        values.extend(award.pot.paid.values())
+        values.extend(award.shares.values())
+    if bankrolls is not None:
+        values.extend(bankrolls[s] for s in order)
+    den = 1
+    for value in values:
+        d = value.denominator
+        if den % d:
+            den = den // gcd(den, d) * d
+    rows = {s: [0, 0, 0] for s in order}  # game, flip, flop in 1/den
+    for award in awards:
+        column = _COLUMN[award.pot.kind]
         for s, amount in award.pot.paid.items():
-            losses.setdefault((s, column), []).append(amount)
+            rows[s][column] -= amount.numerator * (den // amount.denominator)
         for s, amount in award.shares.items():
-            gains.setdefault((s, column), []).append(amount)
+            rows[s][column] += amount.numerator * (den // amount.denominator)
     net: dict[int, dict[str, Fraction]] = {}
     for s in order:
-        row = {c: exact_sum(gains.get((s, c), ()), less=losses.get((s, c), ())) for c in COLUMNS}
-        row["total"] = exact_sum(row.values())
-        net[s] = row
+        game_units, flip_units, flop_units = rows[s]
+        net[s] = {"game": _of(game_units, den), "flip": _of(flip_units, den), "flop": _of(flop_units, den),
+                  "total": _of(game_units + flip_units + flop_units, den)}
 
-    flip_award, flop_award = awards[-2], awards[-1]
     after = Carry(
         flip=flip_award.carried_forward, flop=flop_award.carried_forward,
         flip_ledger=_ledger(carry.flip_ledger, flip_paid) if not flip_award.shares else {},
         flop_ledger=_ledger(carry.flop_ledger, flop_paid) if not flop_award.shares else {},
     )
-    assert not exact_sum(net[s]["game"] for s in order), "the game column does not sum to zero"
-    assert not exact_sum((*(net[s]["flip"] for s in order), after.flip), less=(carry.flip,)), "flip column"
-    assert not exact_sum((*(net[s]["flop"] for s in order), after.flop), less=(carry.flop,)), "flop column"
+    assert not sum(rows[s][0] for s in order), "the game column does not sum to zero"
+    for column, kept, left in ((1, carry.flip, after.flip), (2, carry.flop, after.flop)):
+        change = left.numerator * (den // left.denominator) - kept.numerator * (den // kept.denominator)
+        assert not sum(rows[s][column] for s in order) + change, f"the {COLUMNS[column]} column does not sum to zero"
     # each total is game + flip + flop, so the totals and the carried change sum to zero too
 
     new_bankrolls = None
     if bankrolls is not None:
         new_bankrolls = dict(bankrolls)
         for s in order:
-            new_bankrolls[s] = exact_sum((bankrolls[s], net[s]["total"]))
+            row, bankroll = rows[s], bankrolls[s]
+            new_bankrolls[s] = _of(bankroll.numerator * (den // bankroll.denominator) + row[0] + row[1] + row[2],
+                                   den)
     eliminated = tuple(s for s in order if tiers[s] is Tier.ALL_IN and not _survives(s, winners, options))
     return DealMoney(order=order, tiers=dict(tiers), antes=antes, extras=extras, awards=tuple(awards), net=net,
                      before=carry, after=after, bankrolls=new_bankrolls, eliminated=eliminated)
+
+
+_COLUMN = {PotKind.GAME: 0, PotKind.BONUS: 0, PotKind.FLIP: 1, PotKind.FLOP: 2}  # the bonus is booked under game
+
+
+def _of(units: int, den: int) -> Fraction:
+    """`Fraction(units, den)`, made once per value (a session repeats a handful of amounts)."""
+    made = _MADE.get((units, den))
+    if made is None:
+        if len(_MADE) >= 4096:
+            _MADE.clear()
+        made = _MADE[units, den] = Fraction(units, den)
+    return made
+
+
+_MADE: dict[tuple[int, int], Fraction] = {}
 
 
 def _ledger(old: Mapping[int, Fraction], paid: Mapping[int, Fraction]) -> dict[int, Fraction]:
