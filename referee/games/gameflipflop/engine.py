@@ -39,6 +39,7 @@ Problem = tuple[str, str, int | None]  # (rule, message, offending seat or None 
 # The members the per-move fast path compares with, as module globals: reading
 # an enum member as a class attribute costs about 90 ns on CPython 3.11.
 _PLAY, _HALTED, _START, _DRAWN, _STOCK = Phase.PLAY, Phase.HALTED, Stage.START, Stage.DRAWN, Source.STOCK
+_PACK = set(ALL_CARDS)  # the 52 cards; a deal's stock is what its hands leave of them
 
 
 class Deal:
@@ -68,7 +69,7 @@ class Deal:
         self.dealt = {seat: tuple(hands[seat]) for seat in self.order}
         self.hands = {seat: Hand(hands[seat]) for seat in self.order}
         dealt_cards = {c for cards in self.dealt.values() for c in cards}
-        self.stock: set[Card] = {c for c in ALL_CARDS if c not in dealt_cards}
+        self.stock: set[Card] = _PACK.difference(dealt_cards)
         self.pile: list[Card] = []
         self.spreads: dict[str, TableSpread] = {}
         self.on_table: dict[Card, str] = {}
@@ -88,14 +89,14 @@ class Deal:
         self.dropped: int | None = None
         self.anyone_moved = False  # a draw or drop by anyone (declare_window = before_play)
         self.current = 0  # index into order
-        self.stage = Stage.START
+        self.stage = _START
         self.took: Card | None = None  # the card taken from the discard pile this turn
         self.last_discarder: int | None = None
         self.stock_turn = False  # the player on turn took the last stock card
         self.laid: dict[int, list[int]] = {seat: [] for seat in self.order}
         self.layoffs: dict[int, int] = {seat: 0 for seat in self.order}
         self.declared: dict[int, int] = {}
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self.ending: Ending | None = None
         self.actor: int | None = None
         self.ended_at: int | None = None  # index of the move at which the play ended
@@ -125,7 +126,7 @@ class Deal:
         pile: Sequence[Card] = (),
         spreads: Sequence[tuple[str, int, Sequence[Card]]] = (),
         turn: int,
-        stage: Stage = Stage.START,
+        stage: Stage = _START,
         drawn: Iterable[int] = (),
         shows: Mapping[Suit, tuple[Card, int]] | None = None,
         eligible_flip: Iterable[int] | None = None,
@@ -168,7 +169,7 @@ class Deal:
 
     def _in_window(self, seat: int) -> bool:
         """GFF-6.4: the start of his first turn, before his first draw or drop."""
-        return (self.phase is Phase.PLAY and seat == self.turn and self.stage is Stage.START
+        return (self.phase is _PLAY and seat == self.turn and self.stage is _START
                 and seat not in self.drawn)
 
     def _post_window(self, seat: int) -> bool:
@@ -191,7 +192,7 @@ class Deal:
             self._finding(rule, message + suffix, player=move.player if seat is None else seat, stops=True)
         self.illegal = True
         if stop or any(rule in R.DEFECT_RULES for rule, _, _ in problems):
-            self.phase = Phase.HALTED
+            self.phase = _HALTED
             self.halted_at = self.applied
             return False
         return possible
@@ -200,7 +201,7 @@ class Deal:
         """Under on_illegal = continue, an action out of turn is played as the actor's turn."""
         if seat != self.turn:
             self.current = self.pos[seat]
-            self.stage = Stage.START
+            self.stage = _START
             self.took = None
             self.stock_turn = False
 
@@ -257,7 +258,7 @@ class Deal:
     def ends_before(self, move: Move) -> bool:
         """GFF-8.12 under stock_end = at_draw: the player who took the last stock card
         may still spread and lay off; any other event ends the play before it is judged."""
-        return (self.phase is Phase.PLAY and self.stock_turn and self.options.stock_end is StockEnd.AT_DRAW
+        return (self.phase is _PLAY and self.stock_turn and self.options.stock_end is StockEnd.AT_DRAW
                 and not (isinstance(move, (Spread, LayOff)) and move.player == self.turn))
 
     # ------------------------------------------------------------ the events
@@ -265,7 +266,7 @@ class Deal:
     @property
     def stopped(self) -> bool:
         """A finding stopped the replay (the `State` protocol)."""
-        return self.phase is Phase.HALTED
+        return self.phase is _HALTED
 
     @property
     def over(self) -> bool:
@@ -310,7 +311,7 @@ class Deal:
     def play_on(self) -> list[Move] | None:
         """The record stops here, in a deal still being played: the moves legal
         now, or None when nothing more is (the deal is then finished)."""
-        return None if self.phase is Phase.HALTED or not (legal := self.legal_moves()) else legal
+        return None if self.phase is _HALTED or not (legal := self.legal_moves()) else legal
 
     def _plain_draw(self, move: Draw) -> bool:
         """Play a draw that breaks no rule; False (nothing done) for any other draw."""
@@ -361,19 +362,19 @@ class Deal:
 
     def _apply_checked(self, move: Move) -> None:
         """Referee one move with every check, and keep count of the turns."""
-        if self.phase is Phase.HALTED:
+        if self.phase is _HALTED:
             return
         if self.ends_before(move):
             self.beat = None
             self._end(Ending.STOCK, self.turn)  # GFF-8.12: the play ends at this event
-        playing = self.phase is Phase.PLAY
+        playing = self.phase is _PLAY
         self._referee(move)
-        if self.phase is Phase.HALTED:
+        if self.phase is _HALTED:
             return
         seat = move.player
         if playing and self.beat != seat:
             self.turns += 1  # a move in play by another seat than the last begins a turn
-        self.beat = seat if playing and self.phase is Phase.PLAY and self.turn == seat else None
+        self.beat = seat if playing and self.phase is _PLAY and self.turn == seat else None
 
     def _referee(self, move: Move) -> None:
         if move.player not in self.pos:
@@ -475,7 +476,7 @@ class Deal:
             self._finding(R.DECLARE_TOTAL, f"{self.name(seat)} declared {move.number}, but his dealt five"
                           f" total {actual}; settled on {actual}", player=seat, stops=False)
         self.declared[seat] = actual
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY:
             self._end(Ending.DECLARATION, seat)  # windows start again from the first player
         else:
             self.window = self.queue_pos[seat]
@@ -483,13 +484,13 @@ class Deal:
     def _on_drop(self, move: Drop) -> None:
         seat = move.player
         problems: list[Problem] = []
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             self._after_end(move, problems)
             self._judge(move, problems, possible=False)
             return
         if seat != self.turn:
             problems.append((R.OUT_OF_TURN, f"{self.name(self.turn)} is on turn, not {self.name(seat)}", None))
-        elif self.stage is Stage.DRAWN:
+        elif self.stage is _DRAWN:
             problems.append((R.DROP_LATE, f"{self.name(seat)} has drawn this turn; a drop comes instead of the"
                              " draw", None))
         if not self.options.allow_drop:
@@ -506,9 +507,9 @@ class Deal:
         seat, on_turn = move.player, self.turn
         if seat == on_turn:
             return
-        if isinstance(move, Discard) and seat == self.last_discarder and self.stage is Stage.START:
+        if isinstance(move, Discard) and seat == self.last_discarder and self.stage is _START:
             problems.append((R.DISCARD, f"{self.name(seat)} has already discarded this turn", None))
-        elif (isinstance(move, Draw) and self.stage is Stage.DRAWN and seat == self._next(on_turn)
+        elif (isinstance(move, Draw) and self.stage is _DRAWN and seat == self._next(on_turn)
               and len(self.hands[on_turn])):
             problems.append((R.DISCARD, f"{self.name(on_turn)} ended his turn without discarding", on_turn))
         else:
@@ -517,12 +518,12 @@ class Deal:
     def _on_draw(self, move: Draw) -> None:
         seat, drawn = move.player, move.card
         problems: list[Problem] = []
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             self._after_end(move, problems)
             self._judge(move, problems, possible=False)
             return
         self._turn_problems(move, problems)
-        if seat == self.turn and self.stage is Stage.DRAWN:
+        if seat == self.turn and self.stage is _DRAWN:
             problems.append((R.DRAW, f"{self.name(seat)} has already drawn this turn", None))
         possible = True
         if move.source is Source.STOCK:
@@ -548,12 +549,12 @@ class Deal:
         self.hands[seat].add(drawn)
         self.drawn.add(seat)
         self.anyone_moved = True
-        self.stage = Stage.DRAWN
+        self.stage = _DRAWN
 
     def _meld_problems(self, move: Move, problems: list[Problem]) -> bool:
         """GFF-7.5, 7.13, 8.1 for a spread or lay-off; False if the play is over."""
         seat = move.player
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             if seat == self.dropped:
                 problems.append((R.MELD_TIMING, f"{self.name(seat)} dropped: no spreads or lay-offs on a drop"
                                  " turn", None))
@@ -561,11 +562,11 @@ class Deal:
                 self._after_end(move, problems)
             return False
         if seat != self.turn:
-            if seat == self.last_discarder and self.stage is Stage.START:
+            if seat == self.last_discarder and self.stage is _START:
                 problems.append((R.MELD_TIMING, f"{self.name(seat)} has discarded; his turn is over", None))
             else:
                 problems.append((R.OUT_OF_TURN, f"{self.name(self.turn)} is on turn, not {self.name(seat)}", None))
-        elif self.stage is Stage.START:
+        elif self.stage is _START:
             problems.append((R.MELD_TIMING, f"{self.name(seat)} must draw before spreading or laying off", None))
         return True
 
@@ -628,7 +629,7 @@ class Deal:
     def _on_discard(self, move: Discard) -> None:
         seat, card = move.player, move.card
         problems: list[Problem] = []
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             if (self.ending is Ending.STOCK and self.ended_at == self.applied and seat == self.actor):
                 problems.append((R.STOCK_DISCARD, f"{self.name(seat)} took the last stock card: no discard"
                                  " (stock_end = at_draw)", None))
@@ -640,7 +641,7 @@ class Deal:
             self._judge(move, problems, possible=False)
             return
         self._turn_problems(move, problems)
-        if seat == self.turn and self.stage is Stage.START:
+        if seat == self.turn and self.stage is _START:
             problems.append((R.DRAW, f"{self.name(seat)} discards without having drawn or dropped", None))
         possible = self._held(seat, (card,), problems)
         if not self.options.retake_discard and card is self.took and seat == self.turn:
@@ -659,7 +660,7 @@ class Deal:
             self._end(Ending.STOCK, seat)  # GFF-8.12, stock_end = after_discard
         else:
             self.current = (self.current + 1) % len(self.order)
-            self.stage = Stage.START
+            self.stage = _START
             self.took = None
 
     # ------------------------------------------------------------ the result
@@ -667,7 +668,7 @@ class Deal:
     def conclude(self) -> None:
         """Under stock_end = at_draw, end the last stock turn where no further event
         ends it (used by `finish()` and by generators)."""
-        if self.phase is Phase.PLAY and self.stock_turn and self.options.stock_end is StockEnd.AT_DRAW:
+        if self.phase is _PLAY and self.stock_turn and self.options.stock_end is StockEnd.AT_DRAW:
             self._end(Ending.STOCK, self.turn, here=False)
 
     def finish(self) -> list[Finding]:
@@ -675,12 +676,12 @@ class Deal:
         turn under stock_end = at_draw ends the play; a play that has not
         ended cannot be settled (GFF-14.3). The findings."""
         self.conclude()
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             return []
         found = Finding(rule=R.EVENTS, message="the recorded events end before the play has ended; the deal cannot"
                         " be settled", deal=self.deal, stops_deal=True)
         self.findings.append(found)
-        self.phase = Phase.HALTED
+        self.phase = _HALTED
         return [found]
 
     def result(self) -> PlayResult:
@@ -709,7 +710,7 @@ class Deal:
         has ended, those whose post-end window is open and who still have a
         show or a declaration to make (GFF-5.6, 6.9), in turn order. None when
         nothing is legal (`over`) or the replay stopped."""
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY:
             return tuple(dict.fromkeys([self.turn, *(m.player for m in self.legal_moves())]))
         if self.phase is Phase.POST:
             return tuple(dict.fromkeys(m.player for m in self.legal_moves()))

@@ -48,28 +48,33 @@ def _floors(stake: Fraction, reserve: bool, double: bool) -> tuple[Fraction, Fra
     return (kept + (4 if double else 3)) * stake, (kept + 2) * stake, (kept + 1) * stake
 
 
+# As module globals: reading an enum member as a class attribute costs about 90 ns on CPython 3.11.
+_FULL, _SHORT, _ALL_IN, _OUT = Tier.FULL, Tier.SHORT, Tier.ALL_IN, Tier.OUT
+_GAME, _FLIP, _FLOP = PotKind.GAME, PotKind.FLIP, PotKind.FLOP
+
+
 def tier_of(bankroll: Fraction | None, *, stake: Fraction, reserve: bool, double: bool) -> Tier:
     """GFF-3.5, 3.10, 3.11: the tier a bankroll forces (None: unlimited, always full)."""
     if bankroll is None:
-        return Tier.FULL
+        return _FULL
     full, short, all_in = _floors(stake, reserve, double)
     if bankroll >= full:
-        return Tier.FULL
+        return _FULL
     if bankroll >= short:
-        return Tier.SHORT
+        return _SHORT
     if bankroll >= all_in:
-        return Tier.ALL_IN
-    return Tier.OUT
+        return _ALL_IN
+    return _OUT
 
 
 def antes_for(tier: Tier, *, stake: Fraction, double: bool) -> dict[PotKind, Fraction]:
     """What a tier puts into each pot (GFF-3.3, 3.11)."""
-    if tier is Tier.FULL:
-        return {PotKind.GAME: stake, PotKind.FLIP: stake, PotKind.FLOP: stake * 2 if double else stake}
-    if tier is Tier.SHORT:
-        return {PotKind.GAME: stake, PotKind.FLIP: stake}
-    if tier is Tier.ALL_IN:
-        return {PotKind.GAME: stake}
+    if tier is _FULL:
+        return {_GAME: stake, _FLIP: stake, _FLOP: stake * 2 if double else stake}
+    if tier is _SHORT:
+        return {_GAME: stake, _FLIP: stake}
+    if tier is _ALL_IN:
+        return {_GAME: stake}
     return {}
 
 

@@ -37,6 +37,8 @@ from .summary import DealSummary, session_summary, standing_summary
 __all__ = ["DealReport", "DealStart", "SessionReport", "FlipFlopSession", "start_deal"]
 
 _UNSETTLED = PlayResult(settled=False, illegal=True)
+# As module globals: reading an enum member as a class attribute costs about 90 ns on CPython 3.11.
+_GAME, _FLIP, _FLOP, _OUT, _DOUBLE = PotKind.GAME, PotKind.FLIP, PotKind.FLOP, Tier.OUT, CarryAnte.DOUBLE
 
 
 def start_deal(options: FlipFlopOptions, names: tuple[str, ...], record: DealRecord, start: DealStart) -> Deal:
@@ -231,7 +233,7 @@ class FlipFlopSession:
             self.flag(R.DEAL_RECORD, f"recorded as deal {record.written_number}, but it is deal {number} of the"
                       " transcript", at=record.at.get("deal"), deal=number)
             return self._blocked(number, None)
-        double = options.flop_carry_ante is CarryAnte.DOUBLE and self.carry.flop > 0  # GFF-3.11, 15.7
+        double = options.flop_carry_ante is _DOUBLE and self.carry.flop.numerator > 0  # GFF-3.11, 15.7
         notes: list[str] = []
         tiers: dict[int, Tier] = {}
         for seat in self.seating:
@@ -239,7 +241,7 @@ class FlipFlopSession:
                 continue
             bankroll = None if self.bankrolls is None else self.bankrolls[seat]
             tier = tier_of(bankroll, stake=stake, reserve=options.reserve_rule, double=double)
-            if tier is Tier.OUT:
+            if tier is _OUT:
                 assert bankroll is not None, "only a bankroll runs out"
                 self.gone.add(seat)  # GFF-3.9 (a)
                 notes.append(f"{self.names[seat]} is out (bankroll {show(bankroll, signed=False)}) and eliminated")
@@ -272,17 +274,17 @@ class FlipFlopSession:
             illegal |= self.check_antes(record, antes)
         if illegal and options.stops:
             return self._blocked(number, dealer)
-        eligible_flip = frozenset(s for s in order if PotKind.FLIP in antes[s])
-        eligible_flop = frozenset(s for s in order if PotKind.FLOP in antes[s])
+        eligible_flip = frozenset(s for s in order if _FLIP in antes[s])
+        eligible_flop = frozenset(s for s in order if _FLOP in antes[s])
         if record.moves is not None or record.hands:
             problems = check_hands(record, active=order, dealer=dealer, names=self.names)
             if problems:
                 self.findings.extend(problems)
                 return self._blocked(number, dealer)
         carry = self.carry
-        pots = {"game": exact_sum(a[PotKind.GAME] for a in antes.values()),
-                "flip": exact_sum((a[PotKind.FLIP] for a in antes.values() if PotKind.FLIP in a), carry.flip),
-                "flop": exact_sum((a[PotKind.FLOP] for a in antes.values() if PotKind.FLOP in a), carry.flop)}
+        pots = {"game": exact_sum(a[_GAME] for a in antes.values()),
+                "flip": exact_sum((a[_FLIP] for a in antes.values() if _FLIP in a), carry.flip),
+                "flop": exact_sum((a[_FLOP] for a in antes.values() if _FLOP in a), carry.flop)}
         begin = DealStart(order=order, antes=antes, eligible_flip=eligible_flip, eligible_flop=eligible_flop,
                           pots=pots, bankrolls=None if self.bankrolls is None else dict(self.bankrolls), carry=carry)
         opened = Opened("moves", dealer, order=order, tiers=tiers, antes=antes, notes=notes, illegal=illegal,

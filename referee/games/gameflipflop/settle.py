@@ -23,6 +23,10 @@ __all__ = ["Carry", "DealMoney", "settle_deal", "SessionMoney", "close_session",
 
 COLUMNS = ("game", "flip", "flop")
 
+# As module globals: reading an enum member as a class attribute costs about 90 ns on CPython 3.11.
+_GAME, _BONUS, _FLIP, _FLOP = PotKind.GAME, PotKind.BONUS, PotKind.FLIP, PotKind.FLOP
+_TUNK, _CAUGHT, _DECLARATION, _ALL_IN = Ending.TUNK, Ending.CAUGHT, Ending.DECLARATION, Tier.ALL_IN
+
 
 @frozen(slots=True)
 class Carry:
@@ -92,32 +96,32 @@ def settle_deal(
     def paid(kind: PotKind) -> dict[int, Fraction]:
         return {s: antes[s][kind] for s in order if kind in antes[s]}
 
-    game_paid = paid(PotKind.GAME)
+    game_paid = paid(_GAME)
     bonus_paid: dict[int, Fraction] = {}
     ending, winners = result.ending, result.game_winners
-    if ending is Ending.TUNK:
+    if ending is _TUNK:
         for s in order:
             if s != result.actor:
                 game_paid[s] = exact_sum((game_paid[s], extra(s)))
-    elif ending is Ending.CAUGHT:
+    elif ending is _CAUGHT:
         assert result.actor is not None, "a drop has its player"
         game_paid[result.actor] = exact_sum((game_paid[result.actor], extra(result.actor)))
     fifties: tuple[int, ...] = ()
-    if ending is Ending.DECLARATION:
+    if ending is _DECLARATION:
         fifties = tuple(s for s in order if result.declarers.get(s) == 50)
         if fifties:
             for s in order:
                 if s not in fifties:
                     bonus_paid[s] = extra(s)
     everyone = frozenset(order)
-    game = Pot(PotKind.GAME, ZERO, game_paid, everyone)
+    game = Pot(_GAME, ZERO, game_paid, everyone)
     awards = [Award(game, split(game.amount, winners, cents=cents))]
     if fifties:
-        bonus = Pot(PotKind.BONUS, ZERO, bonus_paid, frozenset(fifties))
+        bonus = Pot(_BONUS, ZERO, bonus_paid, frozenset(fifties))
         awards.append(Award(bonus, split(bonus.amount, fifties, cents=cents)))
-    flip_paid, flop_paid = paid(PotKind.FLIP), paid(PotKind.FLOP)
-    flip = Pot(PotKind.FLIP, carry.flip, flip_paid, frozenset(flip_paid))
-    flop = Pot(PotKind.FLOP, carry.flop, flop_paid, frozenset(flop_paid))
+    flip_paid, flop_paid = paid(_FLIP), paid(_FLOP)
+    flip = Pot(_FLIP, carry.flip, flip_paid, frozenset(flip_paid))
+    flop = Pot(_FLOP, carry.flop, flop_paid, frozenset(flop_paid))
     for pot, winner in ((flip, result.flip), (flop, result.flop)):
         seat = winner.seat if winner.seat in pot.eligible else None
         awards.append(Award(pot, {seat: pot.amount} if seat is not None else {}, card=winner.card))
@@ -167,12 +171,12 @@ def settle_deal(
             row, bankroll = rows[s], bankrolls[s]
             new_bankrolls[s] = _of(bankroll.numerator * (den // bankroll.denominator) + row[0] + row[1] + row[2],
                                    den)
-    eliminated = tuple(s for s in order if tiers[s] is Tier.ALL_IN and not _survives(s, winners, options))
+    eliminated = tuple(s for s in order if tiers[s] is _ALL_IN and not _survives(s, winners, options))
     return DealMoney(order=order, tiers=dict(tiers), antes=antes, extras=extras, awards=tuple(awards), net=net,
                      before=carry, after=after, bankrolls=new_bankrolls, eliminated=eliminated)
 
 
-_COLUMN = {PotKind.GAME: 0, PotKind.BONUS: 0, PotKind.FLIP: 1, PotKind.FLOP: 2}  # the bonus is booked under game
+_COLUMN = {_GAME: 0, _BONUS: 0, _FLIP: 1, _FLOP: 2}  # the bonus is booked under game
 
 
 def _of(units: int, den: int) -> Fraction:
