@@ -51,7 +51,7 @@ from referee.games.vazhushal.values import hand_points, held_points, meld_points
 from referee.games.vazhushal.melds import (Token, _check_meld, _natural, _resolve, check_meld, identity, placed_as,
                                            resolve)
 from referee.games.vazhushal.moves import MoveReader, parse_move
-from referee.games.vazhushal.options import Packs, VazhushalOptions
+from referee.games.vazhushal.options import IdenticalTest, Packs, VazhushalOptions
 from referee.games.vazhushal.record import read_record
 from referee.games.vazhushal.takes import TurnFacts
 from vazhushal_helpers import position
@@ -471,3 +471,13 @@ def test_identical_meld_shortcut_equals_the_plain_test():
         assert phase_module.phase_problems(state, turn) == plain, melds
         identical += any(rule == R.IDENTICAL for rule, _, _ in plain)
     assert identical > 40
+
+
+def test_a_melds_identity_equals_the_sorted_indexes():
+    """`identity` (a loop and `list.sort`) against its plain form, sorted
+    indexes of the cards or of what they stand for (99 for unknown)."""
+    rng = random.Random(41)
+    for placed in _random_melds(rng, 3000):
+        assert identity(placed, IdenticalTest.PHYSICAL) == tuple(sorted(p.card.index for p in placed))
+        assert identity(placed, IdenticalTest.REPRESENTED) == tuple(sorted(
+            p.stands.index if p.stands is not None else 99 for p in placed))

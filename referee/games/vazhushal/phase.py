@@ -112,7 +112,8 @@ def _distinct(melds: Sequence[TableMeld], touched: Sequence[TableMeld], test: Id
             if other is not meld and len(other.cards) == size:
                 if key is None:
                     key = meld.identity(test)
-                if other.identity(test) == key:
+                kept = other._identity  # `other.identity(test)`, read without a call when kept
+                if (kept[1] if kept is not None and kept[0] is test else other.identity(test)) == key:
                     return False
     return True
 
