@@ -14,6 +14,7 @@ from .melds import Placed
 from .options import IdenticalTest
 from .table import TableMeld
 from .takes import TakeFacts, TurnFacts, judge_take
+from .wild import WildRule
 
 if TYPE_CHECKING:
     from .engine import GameState, Turn
@@ -75,7 +76,7 @@ def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
         found.append((R.REARRANGE_WHEN, turn.rearranges[0], "rearranging is allowed only in a meld phase in"
                                                             " which a card from hand is also laid or added"))
     takes = turn.takes
-    if takes and not _all_plainly_allowed(takes, turn):
+    if takes and not _all_plainly_allowed(takes, turn, melds, wild):
         facts = TurnFacts(had_melds=turn.had_melds, had_pure=turn.had_pure, start_hand=turn.start_hand,
                           new_melds=turn.new_melds, end_melds=[m.cards for m in melds],
                           start_melds=turn.start_melds, end_new=new_melds_now(turn, melds),
@@ -94,9 +95,10 @@ def _result_rule(found: list[tuple[str, int, str]], regrouped: set[int], at: int
                                                 " must still obey section 3"))
 
 
-def _all_plainly_allowed(takes: Sequence[tuple[int, TakeFacts]], turn: Turn) -> bool:
+def _all_plainly_allowed(takes: Sequence[tuple[int, TakeFacts]], turn: Turn, melds: Sequence[TableMeld],
+                         wild: WildRule) -> bool:
     for _, take in takes:
-        if not _plainly_allowed(take, turn):
+        if not _plainly_allowed(take, turn, melds, wild):
             return False
     return True
 
@@ -118,20 +120,35 @@ def _distinct(melds: Sequence[TableMeld], touched: Sequence[TableMeld], test: Id
     return True
 
 
-def _plainly_allowed(take: TakeFacts, turn: Turn) -> bool:
+def _plainly_allowed(take: TakeFacts, turn: Turn, melds: Sequence[TableMeld], wild: WildRule) -> bool:
     """A take `judge_take` allows whatever else the phase did: the forced
-    take (VZ-10.6), or, by a player who had melds before the turn, a take
-    that reaches no bottom joker and whose key card a meld laid this turn
-    used (VZ-5.2; sections 5 and 7 ask nothing more of such a player)."""
+    take (VZ-10.6); a take that reaches no bottom joker, whose key card a
+    meld laid this turn used (VZ-5.2), by a player who had melds before the
+    turn (sections 5 and 7 ask nothing more of such a player); or a take whose
+    key card is in a meld laid this phase that is a pure sequence now (every
+    other take, the bottom joker's too, is allowed then)."""
     if take.forced:
         return True
-    if take.bottom_joker or not turn.had_melds:
-        return False
     key = take.key
-    for _, cards in turn.new_melds:
-        for placed in cards:
-            if placed.card is key:
-                return True
+    if not take.bottom_joker:
+        for _, cards in turn.new_melds:
+            for placed in cards:
+                if placed.card is key:
+                    break
+            else:
+                continue
+            break
+        else:
+            return False  # the key card not used
+        if turn.had_melds:
+            return True
+    for meld in melds:  # the key card in a pure sequence laid this phase
+        if meld.laid_now:
+            for placed in meld.cards:
+                if placed.card is key:
+                    if (meld._check or meld.check(wild)).pure:  # the kept check, without a call
+                        return True
+                    break
     return False
 
 
