@@ -15,8 +15,8 @@ they replace, over seeded games of every preset and broken copies of them:
   (`_natural`, `resolve`'s first loop) against the general computations;
 - the invariant the batch path's quick discard relies on: a meld phase with
   no meld action and no take leaves every meld of its player untouched;
-- a meld's or an add's cards checked and taken out of the hand in one pass
-  (`_take_out`) against `_holds_all` then `subtract`;
+- a meld's or an add's cards checked, taken out of the hand and read in one
+  pass (`take_tokens`) against `_holds_all`, `subtract` and `resolve`;
 - a take's hand before it, shared with the turn's starting hand on the
   turn's first draw, against a copy of the hand made at the take;
 - `Hand` (a Counter with dict's item deletion, for C-speed assignment)
@@ -42,6 +42,7 @@ from referee.errors import InputError
 from referee.games.vazhushal import GAME
 from referee.games.vazhushal import phase as phase_module
 from referee.games.vazhushal import rules as R
+from referee.games.vazhushal.batch import take_tokens
 from referee.games.vazhushal.deal import _left, _pack, check_deal
 from referee.games.vazhushal.engine import GameState
 from referee.games.vazhushal.status import Hand, copy_hand, subtract
@@ -355,27 +356,39 @@ def test_natural_resolve_shortcut_equals_the_plain_reading(wild):
     assert quick > 1000
 
 
-def test_taking_cards_out_in_one_pass_equals_holds_all_then_subtract():
-    """`_take_out` against `_holds_all` and, when it holds them all, `subtract`:
-    the same answer, the same hand (zero counts and key order too) and the same stop."""
+@pytest.mark.parametrize("wild", [WildRule(None, frozenset()), WildRule(Rank.SEVEN, frozenset({Suit.S, Suit.C}))],
+                         ids=["jokers", "sevens"])
+def test_taking_cards_out_in_one_pass_equals_holds_all_then_subtract(wild):
+    """`take_tokens` (a meld action's cards taken out and read in one pass)
+    against `_holds_all` and, when it holds them all, `subtract` and
+    `resolve`: the same answer, the same hand (zero counts and key order
+    too), the same placed cards where its shortcut reads them, and the same
+    stop after `_holds_all` on the hand it leaves."""
     rng = random.Random(21)
     pack = list(ALL_CARDS) + [JOKER]
-    lacking = 0
+    lacking = quick = 0
     for _ in range(600):
         hand = Counter({c: rng.randint(0, 2) for c in rng.sample(pack, rng.randint(0, 14))})
         want = rng.choices(list(hand) * 3 + rng.sample(pack, 2), k=rng.randint(1, 5))
+        tokens = [Token(c, None if rng.random() < 0.8 else rng.choice(pack)) for c in want]
         one, two = (position(hands={"P": "", "Q": ""}, fill=False) for _ in range(2))
         one.hands[0], two.hands[0] = copy_hand(hand), copy_hand(hand)
         move = parse_move("P meld " + " ".join(c.token for c in want), seats={"P": 0, "Q": 1})
         held = two._holds_all(0, move, want)
         if held:
             subtract(two.hands[0], want)
-        assert one._take_out(0, move, want) is held
+        taken, placed = take_tokens(one.hands[0], tokens, wild.rank)
+        assert taken is held
         assert list(one.hands[0].items()) == list(two.hands[0].items())
+        if not taken:
+            assert placed is None and one._holds_all(0, move, want) is False
+        elif placed is not None:
+            assert (placed, []) == resolve(tokens, wild)
+            quick += 1
         assert [(f.rule, f.message) for f in one.findings] == [(f.rule, f.message) for f in two.findings]
         assert one.phase is two.phase
         lacking += not held
-    assert 100 < lacking < 500
+    assert 100 < lacking < 500 and quick > 50
 
 
 def test_stock_and_scores_from_counts_equal_the_plain_ones():

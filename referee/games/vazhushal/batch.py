@@ -11,13 +11,44 @@ nothing to judge).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections import Counter
+from typing import TYPE_CHECKING, Sequence
+
+from ...cards import Card, Rank
+from .melds import _ITSELF, Placed, Token
 
 if TYPE_CHECKING:
     from .engine import GameState
     from .moves import Discard, DrawStock
 
-__all__ = ["quick_draw", "quick_discard", "quick_turn"]
+__all__ = ["quick_draw", "quick_discard", "quick_turn", "take_tokens"]
+
+
+def take_tokens(hand: Counter[Card], tokens: Sequence[Token],
+                wild_rank: Rank | None) -> tuple[bool, list[Placed] | None]:
+    """A meld action's cards taken out of `hand` in one pass, with what they
+    stand for when `resolve`'s shortcut reads them (natural cards, none of
+    the wild rank, none declared: each stands for itself): (True, placed),
+    or (True, None) for `resolve` to read them. (False, None) when the hand
+    lacks a card, the hand as it was (`GameState._holds_all` then names what
+    is missing). `_take_out` and `resolve` in one loop; tests/vazhushal/
+    test_vazhushal_shortcuts.py compares the two."""
+    itself = _ITSELF
+    placed: list[Placed] | None = []
+    for i, token in enumerate(tokens):
+        c = token.card
+        count = hand.get(c, 0)
+        if count <= 0:
+            for back in tokens[:i]:
+                hand[back.card] += 1
+            return False, None
+        hand[c] = count - 1
+        if placed is not None:
+            if token.declared is not None or c.rank is wild_rank or c.suit_index < 0:
+                placed = None
+            else:
+                placed.append(itself[c])
+    return True, placed
 
 
 def quick_draw(state: GameState, move: DrawStock) -> bool:

@@ -24,7 +24,7 @@ from ...findings import Finding
 from ...frozen import frozen
 from ...hand import sort_cards
 from . import rules as R
-from .batch import quick_discard, quick_draw, quick_turn
+from .batch import quick_discard, quick_draw, quick_turn, take_tokens
 from .deal import Setup, count_doubles
 from .line import Line
 from .melds import Placed, resolve
@@ -177,21 +177,6 @@ class GameState:
                 self._stop(R.AVAILABILITY, move, f"{self.name(seat)} does not hold {format_cards(missing.elements())}",
                            player=seat)
                 return False
-        return True
-
-    def _take_out(self, seat: int, move: Move, cards: Sequence[Card]) -> bool:
-        """`_holds_all`, then the cards taken out of the hand (`subtract`), in
-        one pass: a card the hand lacks puts back what was taken and leaves
-        the stop to `_holds_all` (tests/vazhushal/test_vazhushal_shortcuts.py
-        compares the two)."""
-        hand = self.hands[seat]
-        for i, c in enumerate(cards):
-            count = hand.get(c, 0)
-            if count <= 0:
-                for back in cards[:i]:
-                    hand[back] += 1
-                return self._holds_all(seat, move, cards)
-            hand[c] = count - 1
         return True
 
     def has_pure_sequence(self, seat: int) -> bool:
@@ -547,16 +532,17 @@ class GameState:
             self._report(rule, self.count, message, player=move.player)
 
     def _meld(self, move: Meld, turn: Turn) -> bool:
-        seat = move.player
-        cards = [t.card for t in move.tokens]
-        if not self._take_out(seat, move, cards):
-            return False
-        placed, problems = resolve(move.tokens, self.wild)
-        if problems:
-            self._declared(move, problems)
+        seat, tokens = move.player, move.tokens
+        held, placed = take_tokens(self.hands[seat], tokens, self.wild.rank)  # `_take_out` and `resolve`
+        if not held:
+            return self._holds_all(seat, move, [t.card for t in tokens])  # (False: the stop)
+        if placed is None:
+            placed, problems = resolve(tokens, self.wild)
+            if problems:
+                self._declared(move, problems)
         meld = TableMeld(placed, touched=self.count, laid_now=True)
         self.melds[seat].append(meld)
-        turn.from_hand += len(cards)
+        turn.from_hand += len(tokens)
         if not turn.final:
             turn.new_melds.append((id(meld), meld.cards))
         return True
@@ -575,12 +561,14 @@ class GameState:
                 self._report(R.OWNERSHIP, self.count, f"{self.name(seat)} may not add cards to"
                                                       f" {self.name(owner)}'s meld; the cards stay in hand", player=seat)
             return False
-        if not self._take_out(seat, move, cards):
-            return False
+        held, placed = take_tokens(self.hands[seat], move.tokens, self.wild.rank)  # `_take_out` and `resolve`
+        if not held:
+            return self._holds_all(seat, move, cards)  # (False: the stop)
         meld = melds[move.number - 1]
-        placed, problems = resolve(move.tokens, self.wild, context=meld.cards)
-        if problems:
-            self._declared(move, problems)
+        if placed is None:
+            placed, problems = resolve(move.tokens, self.wild, context=meld.cards)
+            if problems:
+                self._declared(move, problems)
         meld.extend(placed, self.count)
         turn.from_hand += len(cards)
         if meld.laid_now and not turn.final:
