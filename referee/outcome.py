@@ -24,7 +24,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from .frozen import frozen
 from .money import format_decimal, format_fraction
 
-__all__ = ["Money", "ZERO", "exact_sum", "Tally", "Ranking", "Pot", "Payout", "Payouts", "Note", "Standing",
+__all__ = ["Money", "ZERO", "exact_sum", "fraction_of", "Tally", "Ranking", "Pot", "Payout", "Payouts", "Note", "Standing",
            "money_table", "assert_balanced", "payout_line", "tally_text", "settlement_data"]
 
 
@@ -161,16 +161,21 @@ def exact_sum(values: Iterable[Fraction], start: Fraction = Fraction(0), *,
                 common = den // gcd(den, d) * d
                 total = total * (common // den) + sign * value.numerator * (common // d)
                 den = common
-    made = _MADE.get((total, den))
+    return fraction_of(total, den)
+
+
+def fraction_of(units: int, den: int) -> Fraction:
+    """`Fraction(units, den)`, made once per pair and kept: a session repeats a handful of amounts
+    (multiples of its stake) hundreds of times, and a Fraction is immutable."""
+    made = _MADE.get((units, den))
     if made is None:
         if len(_MADE) >= 4096:
             _MADE.clear()
-        made = _MADE[total, den] = Fraction(total, den)
+        made = _MADE[units, den] = Fraction(units, den)
     return made
 
 
-#: The Fractions `exact_sum` made, by numerator and denominator before reducing: a session repeats a
-#: handful of amounts (multiples of its stake) hundreds of times, and a Fraction is immutable.
+#: The Fractions `fraction_of` made, by numerator and denominator before reducing.
 _MADE: dict[tuple[int, int], Fraction] = {}
 
 

@@ -14,7 +14,7 @@ from math import gcd
 from typing import Mapping, Sequence
 
 from ...frozen import frozen
-from ...outcome import exact_sum
+from ...outcome import exact_sum, fraction_of
 from .endings import Ending, PlayResult
 from .options import FlipFlopOptions, UnwonPot
 from .pots import ZERO, Award, Pot, PotKind, Tier, split
@@ -179,17 +179,7 @@ def settle_deal(
 _COLUMN = {_GAME: 0, _BONUS: 0, _FLIP: 1, _FLOP: 2}  # the bonus is booked under game
 
 
-def _of(units: int, den: int) -> Fraction:
-    """`Fraction(units, den)`, made once per value (a session repeats a handful of amounts)."""
-    made = _MADE.get((units, den))
-    if made is None:
-        if len(_MADE) >= 4096:
-            _MADE.clear()
-        made = _MADE[units, den] = Fraction(units, den)
-    return made
-
-
-_MADE: dict[tuple[int, int], Fraction] = {}
+_of = fraction_of  # `Fraction(units, den)`, made once per pair (a session repeats a handful of amounts)
 
 
 def _ledger(old: Mapping[int, Fraction], paid: Mapping[int, Fraction]) -> dict[int, Fraction]:
