@@ -71,7 +71,7 @@ def quick_draw(state: GameState, move: DrawStock) -> bool:
     if left > 1:
         stock.unknown[drawn] = left - 1
     else:
-        stock.unknown.pop(drawn)  # not `del`: Counter.__delitem__ is Python code
+        stock.unknown.pop(drawn)
     stock.unknown_size -= 1
     hand = state.hands[seat]
     hand[drawn] = hand.get(drawn, 0) + 1
@@ -123,7 +123,7 @@ def quick_turn(state: GameState, draw: DrawStock, discard: Discard) -> bool:
     if left > 1:
         stock.unknown[drawn] = left - 1
     else:
-        stock.unknown.pop(drawn)  # not `del`: Counter.__delitem__ is Python code
+        stock.unknown.pop(drawn)
     stock.unknown_size -= 1
     hand[drawn] = hand.get(drawn, 0) + 1
     if not state.exhausted and not stock.unknown_size and not stock.under and stock.negative is None:  # `stock.empty`
