@@ -207,10 +207,13 @@ def check_deal(options: TjuvOptions, players: tuple[str, ...], *, record: DealRe
     talon_order = record.talon
     if talon_order is not None:
         _check_talon_order(out, talon_order, rest=rest, removed=removed_set)
-    start = starting_position(dealer=dealer, round_one=[round_one.get(s, ()) for s in range(n)],
-                              exposed=[exposed[s] for s in range(n)], extra=record.extra or (), removed=removed,
-                              round_two=[round_two.get(s, ()) for s in range(n)], rest=rest,
-                              talon_order=talon_order)
+    ones, shows, twos = [], [], []  # by seat (one loop, not three list comprehensions)
+    for s in range(n):
+        ones.append(round_one.get(s, ()))
+        shows.append(exposed[s])
+        twos.append(round_two.get(s, ()))
+    start = starting_position(dealer=dealer, round_one=ones, exposed=shows, extra=record.extra or (),
+                              removed=removed, round_two=twos, rest=rest, talon_order=talon_order)
     return out.result(start)
 
 

@@ -97,10 +97,13 @@ class TjuvMatch:
             result = play.state.result()
             if not result.settled:
                 status = STOPPED
-            elif any(f.is_error for f in (*self._opened, *play.findings)):
-                status = WITH_VIOLATIONS
             else:
-                status = VERIFIED
+                status = VERIFIED  # unless any finding is an error (a loop, not any() over a generator)
+                for found_ in (self._opened, play.findings):
+                    for f in found_:
+                        if f.is_error:
+                            status = WITH_VIOLATIONS
+                            break
         score: DealScore | None = None
         if result is not None and result.settled:
             # a replayed deal passed the deal check (its dealer is recorded); a settled one has its counts

@@ -139,16 +139,25 @@ def compare_deal(claims: DealClaims, result: DealResult | None, *, score: DealSc
     if score is None or result is None:
         return found
     actual = score.counts
+    sweep = result.sweep
+    # shortcuts (tests/tjuv/test_tjuv_settle_shortcuts.py compares them with the plain path): a loop finds
+    # whether any claimed count is wrong before the wrong ones are listed; with every count right, V25
+    # (`_misplaced_sweep`) can only fire for an empty sweep; equal card tuples need no sorting
     if counts is not None:
-        wrong = [s for s in sorted(counts) if counts[s] != actual[s]]
-        if wrong:
+        right = True
+        for s in counts:
+            if counts[s] != actual[s]:
+                right = False
+                break
+        if not right:
+            wrong = [s for s in sorted(counts) if counts[s] != actual[s]]
             found.append(_claim(R.COUNT, at.get("counts"), deal=deal, message="claimed " + ", ".join(
                 f"{players[s]} {counts[s]}" for s in wrong) + "; the replay gives " + ", ".join(
                 f"{players[s]} {actual[s]}" for s in wrong)))
-        misplaced = _misplaced_sweep(counts, actual, result=result, n=n)
-        if misplaced:
-            found.append(_claim(R.SWEEP, at.get("counts"), deal=deal, message=misplaced.format(*players)))
-    sweep = result.sweep
+        if not right or (sweep is not None and not sweep.cards):
+            misplaced = _misplaced_sweep(counts, actual, result=result, n=n)
+            if misplaced:
+                found.append(_claim(R.SWEEP, at.get("counts"), deal=deal, message=misplaced.format(*players)))
     if claims.sweep is not None:
         claimed = claims.sweep
         if claimed.player is not None and (sweep is None or claimed.player != sweep.owner):
@@ -158,7 +167,7 @@ def compare_deal(claims: DealClaims, result: DealResult | None, *, score: DealSc
                                 f" they go to {owner}"))
         if claimed.cards is not None:
             real = sweep.cards if sweep else ()
-            if sorted(map(_INDEX, claimed.cards)) != sorted(map(_INDEX, real)):
+            if claimed.cards != real and sorted(map(_INDEX, claimed.cards)) != sorted(map(_INDEX, real)):
                 found.append(_claim(R.SWEEP, at.get("sweep"), deal=deal,
                                     message=f"claimed sweep {format_cards(claimed.cards) or 'nothing'}; the table held"
                                     f" {format_cards(sort_cards(real)) or 'nothing'}"))
@@ -166,12 +175,19 @@ def compare_deal(claims: DealClaims, result: DealResult | None, *, score: DealSc
         found.append(_claim(R.WINNER, at.get("winners"), deal=deal,
                             message=f"claimed winner(s) {_names(players, sorted(claims.winners))}; the most cards are"
                             f" {_names(players, score.winners)}'s"))
-    if claims.ranking is not None:
-        wrong = [s for s in sorted(claims.ranking) if claims.ranking[s] != score.places[s]]
-        if wrong:
+    ranking = claims.ranking
+    if ranking is not None:
+        places = score.places
+        right = True
+        for s in ranking:
+            if ranking[s] != places[s]:
+                right = False
+                break
+        if not right:
+            wrong = [s for s in sorted(ranking) if ranking[s] != places[s]]
             found.append(_claim(R.RANKING, at.get("ranking"), deal=deal, message="claimed places " + ", ".join(
-                f"{players[s]} {claims.ranking[s]}" for s in wrong) + "; the replay gives " + ", ".join(
-                f"{players[s]} {score.places[s]}" for s in wrong)))
+                f"{players[s]} {ranking[s]}" for s in wrong) + "; the replay gives " + ", ".join(
+                f"{players[s]} {places[s]}" for s in wrong)))
     return found
 
 
@@ -196,9 +212,9 @@ def _misplaced_sweep(counts: dict[int, int], actual: tuple[int, ...], *, result:
 
 def missing_claims(claims: DealClaims | None, record: DealRecord) -> list[Finding]:
     """TJ-10.5 (a note): the claimed counts and winners a record should state."""
+    if claims is not None and claims.counts is not None and claims.winners is not None:
+        return []  # (the common case, without the list comprehension and getattr calls below)
     missing = [key for key in ("counts", "winners") if claims is None or getattr(claims, key) is None]
-    if not missing:
-        return []
     line, column = record.at.get("claims", record.at["deal"])
     return [Finding(rule=R.OUTCOME_RECORD, severity=Severity.NOTE, deal=record.number, line=line, column=column,
                     message=f"no claimed {' or '.join(missing)}: the outcome is reported but not compared")]
