@@ -118,12 +118,6 @@ def _value(value: Any, depth: int) -> str:
     raise _Plain
 
 
-def _flag(value: bool) -> str:
-    if value.__class__ is not bool:
-        raise _Plain
-    return _WORDS[value]
-
-
 class _Pots(dict):
     """(depth, kind's value, payers, eligible, winners, shares, has how, has card) -> the pot's
     text with `%s` for each name and amount."""
@@ -201,19 +195,30 @@ def _settled(report: DealReport, quoted: list[str], out: list[str], depth: int) 
     assert money is not None and result is not None, "a settled deal has its result and money"
     order, name, amounts = report.order, quoted.__getitem__, _AMOUNTS
     out.append('"ending": ' + _ending(report, quoted, depth))
+    value: Any  # amounts are Fractions, read by their own fields
+    game: Any
+    flip: Any
+    flop: Any
+    whole: Any
+    everyone = frozenset(order)
+    in_order = [quoted[s] for s in order]
     pots = []
     for award in money.awards:
         pot = award.pot
         kind, paid, shares, eligible = pot.kind, pot.paid, award.shares, pot.eligible
-        who = [quoted[s] for s in order if s in eligible]
-        winners = [quoted[s] for s in shares]  # Award.winners: the seats of the shares
+        who = in_order if eligible == everyone else [quoted[s] for s in order if s in eligible]
         amount: Any = pot.amount
         carried: Any = pot.carried
         total = amounts[amount._numerator, amount._denominator]
-        values = [total, amounts[carried._numerator, carried._denominator],
-                  *_pairs(zip(map(name, paid), _amounts(paid.values()))), *who, *winners,
-                  *_pairs(zip(winners, _amounts(shares.values()))),
-                  _ZERO if shares else total]  # Award.carried_forward: nothing when won, else the pot
+        values = [total, amounts[carried._numerator, carried._denominator]]
+        for seat, value in paid.items():
+            values += (quoted[seat], amounts[value._numerator, value._denominator])
+        values += who
+        winners = [quoted[s] for s in shares]  # Award.winners: the seats of the shares
+        values += winners
+        for seat, value in shares.items():
+            values += (quoted[seat], amounts[value._numerator, value._denominator])
+        values.append(_ZERO if shares else total)  # Award.carried_forward: nothing when won, else the pot
         how = card = False
         if kind is _FLIP or kind is _FLOP:
             how = True
@@ -229,16 +234,25 @@ def _settled(report: DealReport, quoted: list[str], out: list[str], depth: int) 
     net, seats = money.net, money.order
     if seats != order and len(set(seats)) != len(seats):
         raise _Plain
-    out.append('"net": ' + _NETS[depth, len(seats)] % tuple(
-        [text for s in seats for text in (quoted[s], *_amounts(_columns(net[s])))]))
+    values = []
+    for seat in seats:
+        game, flip, flop, whole = _columns(net[seat])
+        values += (quoted[seat], amounts[game._numerator, game._denominator],
+                   amounts[flip._numerator, flip._denominator], amounts[flop._numerator, flop._denominator],
+                   amounts[whole._numerator, whole._denominator])
+    out.append('"net": ' + _NETS[depth, len(seats)] % tuple(values))
     before, after = money.before, money.after
-    out.append(f'"carried": {{{_BREAK[depth + 1]}"flip": {_amounts((after.flip,))[0]},{_BREAK[depth + 1]}"flop": '
-               f'{_amounts((after.flop,))[0]},{_BREAK[depth + 1]}"change": '
-               f'{_change(before.flip, before.flop, after.flip, after.flop)}{_BREAK[depth]}}}')
+    flip, flop, inner = after.flip, after.flop, _BREAK[depth + 1]
+    out.append(f'"carried": {{{inner}"flip": {amounts[flip._numerator, flip._denominator]},{inner}"flop": '
+               f'{amounts[flop._numerator, flop._denominator]},{inner}"change": '
+               f'{_change(before.flip, before.flop, flip, flop)}{_BREAK[depth]}}}')
     bankrolls = money.bankrolls
     if bankrolls is not None:
-        out.append('"bankrolls": ' + _OBJECTS[depth, len(seats)] % tuple(
-            _pairs(zip(map(name, seats), _amounts(map(bankrolls.__getitem__, seats))))))
+        values = []
+        for seat in seats:
+            value = bankrolls[seat]
+            values += (quoted[seat], amounts[value._numerator, value._denominator])
+        out.append('"bankrolls": ' + _OBJECTS[depth, len(seats)] % tuple(values))
     eliminated = money.eliminated
     out.append('"eliminated": ' + _ARRAYS[depth, len(eliminated)] % tuple(map(name, eliminated)))
     if report.outcome_only:
@@ -246,15 +260,30 @@ def _settled(report: DealReport, quoted: list[str], out: list[str], depth: int) 
         out.append('"trusted": ' + _value(list(report.trusted), depth))
 
 
+_NAMES: dict[tuple[str, ...], list[str]] = {}  # distinct names -> each as a JSON string
+
+
 def _written(report: DealReport, names: tuple[str, ...], depth: int) -> str:
     order = report.order
-    if len(set(names)) != len(names) or len(set(order)) != len(order):
+    quoted = _NAMES.get(names)
+    if quoted is None:
+        if len(set(names)) != len(names):
+            raise _Plain
+        if len(_NAMES) >= _KEPT:
+            _NAMES.clear()
+        quoted = _NAMES[names] = list(map(_quoted, names))
+    if len(set(order)) != len(order):
         raise _Plain
-    quoted = list(map(_quoted, names))
+    replayed, settled, provisional, outcome_only = (report.replayed, report.settled, report.provisional,
+                                                    report.outcome_only)
+    if (replayed.__class__ is not bool or settled.__class__ is not bool or provisional.__class__ is not bool
+            or outcome_only.__class__ is not bool):
+        raise _Plain
+    number = report.number
     dealer = quoted[report.dealer] if report.dealer is not None else "null"
-    out = [f'"deal": {_value(report.number, 0)}', f'"dealer": {dealer}', '"replayed": ' + _flag(report.replayed),
-           '"settled": ' + _flag(report.settled), '"provisional": ' + _flag(report.provisional),
-           '"outcome_only": ' + _flag(report.outcome_only)]
+    out = [f'"deal": {number if number.__class__ is int else _value(number, 0)}', f'"dealer": {dealer}',
+           '"replayed": ' + _WORDS[replayed], '"settled": ' + _WORDS[settled],
+           '"provisional": ' + _WORDS[provisional], '"outcome_only": ' + _WORDS[outcome_only]]
     if report.replayed:
         tiers = report.tiers
         if tiers:
