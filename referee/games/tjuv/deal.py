@@ -136,12 +136,15 @@ def _lowest(hand: tuple[Card, ...]) -> int | None:
 
 def starting_position(*, dealer: int, round_one: list[tuple[Card, ...]], exposed: list[tuple[Card, ...]],
                       extra: tuple[Card, ...], removed: tuple[Card, ...], round_two: list[tuple[Card, ...]],
-                      rest: Counter[Card], talon_order: tuple[Card, ...] | None) -> StartingPosition:
+                      rest: Counter[Card], talon_order: tuple[Card, ...] | None,
+                      shown: list[Card] | None = None) -> StartingPosition:
     """TJ-2.13 from a deal's parts (by seat): hands are round one less the
     exposed card plus round two; the table is the exposed cards in dealing
-    order less the removed ones, then the extra card; `rest` is the talon."""
+    order less the removed ones, then the extra card; `rest` is the talon. `shown`, when given, is
+    those exposed cards in dealing order, as the deal check has them already."""
     n = len(round_one)
-    shown = [c for seat in dealing_order(dealer, n) for c in exposed[seat]]
+    if shown is None:
+        shown = [c for seat in dealing_order(dealer, n) for c in exposed[seat]]
     if removed:
         left = list(removed)
         kept = []
@@ -213,7 +216,7 @@ def check_deal(options: TjuvOptions, players: tuple[str, ...], *, record: DealRe
         shows.append(exposed[s])
         twos.append(round_two.get(s, ()))
     start = starting_position(dealer=dealer, round_one=ones, exposed=shows, extra=record.extra or (),
-                              removed=removed, round_two=twos, rest=rest, talon_order=talon_order)
+                              removed=removed, round_two=twos, rest=rest, talon_order=talon_order, shown=shown)
     return out.result(start)
 
 
@@ -326,7 +329,10 @@ def _exposures(out: _Problems, record: DealRecord, *, n: int) -> dict[int, tuple
         low = _lowest(hand)
         given = record.exposed.get(seat) if record.exposed is not None else None
         if given is None:
-            lowest = tuple(c for c in hand if c.rank == low)
+            lowest: tuple[Card, ...] = ()  # (a loop: cheaper than a generator over three cards)
+            for c in hand:
+                if c.rank == low:
+                    lowest += (c,)
             if len(lowest) == 1:
                 exposed[seat] = lowest
             elif not lowest:
@@ -426,7 +432,12 @@ def _check_talon_order(out: _Problems, order: tuple[Card, ...], *, rest: Counter
                 where="talon",
                 structural=True)
         return
-    m = sum(1 for c in order if c in removed)
+    if not removed:
+        return  # (nothing removed: no card can lie above the stock)
+    m = 0
+    for c in order:
+        if c in removed:
+            m += 1
     above = [c for c in order[: len(order) - m] if c in removed]
     if above:
         out.add(R.REMOVED_AT_BOTTOM, f"removed card(s) {format_cards(above)} lie above stock cards in the talon;"
