@@ -144,17 +144,10 @@ def compare_deal(claims: DealClaims, result: DealResult | None, *, score: DealSc
     # whether any claimed count is wrong before the wrong ones are listed; with every count right, V25
     # (`_misplaced_sweep`) can only fire for an empty sweep; equal card tuples need no sorting
     if counts is not None:
-        right = True
-        for s in counts:
-            if counts[s] != actual[s]:
-                right = False
-                break
-        if not right:
-            wrong = [s for s in sorted(counts) if counts[s] != actual[s]]
-            found.append(_claim(R.COUNT, at.get("counts"), deal=deal, message="claimed " + ", ".join(
-                f"{players[s]} {counts[s]}" for s in wrong) + "; the replay gives " + ", ".join(
-                f"{players[s]} {actual[s]}" for s in wrong)))
-        if not right or (sweep is not None and not sweep.cards):
+        wrong = _wrong_claims(counts, actual, players=players, what="claimed ")
+        if wrong is not None:
+            found.append(_claim(R.COUNT, at.get("counts"), deal=deal, message=wrong))
+        if wrong is not None or (sweep is not None and not sweep.cards):
             misplaced = _misplaced_sweep(counts, actual, result=result, n=n)
             if misplaced:
                 found.append(_claim(R.SWEEP, at.get("counts"), deal=deal, message=misplaced.format(*players)))
@@ -177,18 +170,25 @@ def compare_deal(claims: DealClaims, result: DealResult | None, *, score: DealSc
                             f" {_names(players, score.winners)}'s"))
     ranking = claims.ranking
     if ranking is not None:
-        places = score.places
-        right = True
-        for s in ranking:
-            if ranking[s] != places[s]:
-                right = False
-                break
-        if not right:
-            wrong = [s for s in sorted(ranking) if ranking[s] != places[s]]
-            found.append(_claim(R.RANKING, at.get("ranking"), deal=deal, message="claimed places " + ", ".join(
-                f"{players[s]} {ranking[s]}" for s in wrong) + "; the replay gives " + ", ".join(
-                f"{players[s]} {places[s]}" for s in wrong)))
+        wrong = _wrong_claims(ranking, score.places, players=players, what="claimed places ")
+        if wrong is not None:
+            found.append(_claim(R.RANKING, at.get("ranking"), deal=deal, message=wrong))
     return found
+
+
+def _wrong_claims(claimed: dict[int, int], actual: tuple[int, ...], *, players: tuple[str, ...],
+                  what: str) -> str | None:
+    """`what` and the seats whose claimed figure differs from the replay's, with the
+    replay's figures; None when every claim is right (found by a loop before any list
+    is built: most claims are right)."""
+    for s in claimed:
+        if claimed[s] != actual[s]:
+            break
+    else:
+        return None
+    wrong = [s for s in sorted(claimed) if claimed[s] != actual[s]]
+    return (what + ", ".join(f"{players[s]} {claimed[s]}" for s in wrong) + "; the replay gives "
+            + ", ".join(f"{players[s]} {actual[s]}" for s in wrong))
 
 
 def _misplaced_sweep(counts: dict[int, int], actual: tuple[int, ...], *, result: DealResult, n: int) -> str | None:
