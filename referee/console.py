@@ -55,10 +55,6 @@ def _plain_options(args: list[str]) -> tuple[list[str], dict[str, Any]] | None:
     return (files, options) if files else None
 
 
-def _plain_check(args: list[str]) -> bool:
-    return _plain_options(args) is not None
-
-
 def main() -> None:
     """`referee ...` (the console script and `python -m referee`)."""
     args = sys.argv[1:]

@@ -41,10 +41,10 @@ def test_plain_check_answers_as_the_click_command(args, tmp_path):
     (tmp_path / "samples").symlink_to(SAMPLES)
     (tmp_path / "broken.yaml").write_text("game: getaway\nplayers: [a, b\n")
     stdin = (SAMPLES / "tjuv" / "tjuv-three-players.yaml").read_text()
-    assert console._plain_check(["check", *args])
+    assert console._plain_options(["check", *args]) is not None
     plain = run("check", *args, stdin=stdin, cwd=tmp_path)
     through_click = run("check", "--max-bytes", "8388608", *args, stdin=stdin, cwd=tmp_path)  # the default
-    assert not console._plain_check(["check", "--max-bytes", "8388608", *args])
+    assert console._plain_options(["check", "--max-bytes", "8388608", *args]) is None
     assert plain == through_click
     assert plain[0] in (0, 1, 2) and "Traceback" not in plain[2]
 
@@ -72,9 +72,9 @@ def test_plain_check_answers_as_the_click_command(args, tmp_path):
 ])
 def test_which_command_lines_skip_click(argv, plain, monkeypatch):
     monkeypatch.delenv("_REFEREE_COMPLETE", raising=False)
-    assert console._plain_check(argv) is plain
+    assert (console._plain_options(argv) is not None) is plain
     monkeypatch.setenv("_REFEREE_COMPLETE", "bash_complete")
-    assert console._plain_check(argv) is False
+    assert console._plain_options(argv) is None
 
 
 def test_a_fault_on_the_plain_path_is_one_line_and_status_2(monkeypatch, capsys):
