@@ -123,24 +123,27 @@ def _play(deal: TjuvDeal, move: Play) -> Hand | None:
     card = cards[0]
     if card not in _PACK or (move.top is not None and move.top is not card):
         return None
-    seat, turn = move.player, deal.turn
-    hand = deal.hands[seat]
+    seat, turn, hands = move.player, deal.turn, deal.hands
+    hand = hands[seat]
     if card not in hand.counts:
         return None
     new_turn = turn.played or turn.passed
     if new_turn:
         if turn.passed:
             return None
+        mover = turn.mover
         if not turn.closed:  # _close_turn would report nothing
             if turn.draw_due or (turn.place_open and turn.place_required):
                 return None
             if len(deal.table) < TABLE_SIZE and deal.talon.size > 0:
                 return None
-            size = deal.hands[turn.mover].size
-            if not turn.flagged and (size > HAND_SIZE or (turn.talon_at_draw > 0 and size < HAND_SIZE)):
+            size = hands[mover].size  # (TJ-3.19: a hand of 3 is the usual case, tested first)
+            if size != HAND_SIZE and not turn.flagged and (size > HAND_SIZE or turn.talon_at_draw > 0):
                 return None
-        left = (turn.mover + 1) % deal.n  # deal._next_seat(turn.mover), when the next seat holds cards
-        if seat != (left if deal.hands[left].size else deal._next_seat(turn.mover)):
+        # seat is deal._next_seat(mover): it holds cards (the card played), so it is the seat on the
+        # mover's left, or a later one when the left one holds none
+        left = (mover + 1) % deal.n
+        if seat != left and (hands[left].size or seat != deal._next_seat(mover)):
             return None
     elif seat != turn.mover:
         return None

@@ -168,8 +168,8 @@ def starting_position(*, dealer: int, round_one: list[tuple[Card, ...]], exposed
         upper, bottom = tuple(filterfalse(removed_set, talon)), tuple(filter(removed_set, talon))
     else:
         upper, bottom = tuple(talon), ()
-    return StartingPosition(dealer=dealer, hands=tuple(hands), table=(*kept, *extra), removed=tuple(removed),
-                            talon_order=talon_order, upper=upper, bottom=bottom)
+    # dealer, hands, table, removed, talon_order, upper, bottom (by position: a keyword costs more)
+    return StartingPosition(dealer, tuple(hands), (*kept, *extra), tuple(removed), talon_order, upper, bottom)
 
 
 def check_deal(options: TjuvOptions, players: tuple[str, ...], *, record: DealRecord) -> DealCheck:
@@ -324,10 +324,11 @@ def _exposures(out: _Problems, record: DealRecord, *, n: int) -> dict[int, tuple
     exposed: dict[int, tuple[Card, ...]] = {}
     round_one = record.round_one
     assert round_one is not None, "checked by check_deal"
+    recorded = record.exposed
     for seat in range(n):
         hand = round_one.get(seat, ())
         low = _lowest(hand)
-        given = record.exposed.get(seat) if record.exposed is not None else None
+        given = recorded.get(seat) if recorded is not None else None
         if given is None:
             lowest: tuple[Card, ...] = ()  # (a loop: cheaper than a generator over three cards)
             for c in hand:
@@ -342,6 +343,9 @@ def _exposures(out: _Problems, record: DealRecord, *, n: int) -> dict[int, tuple
                 out.add(R.MISSING_DATA, f"which of {format_cards(lowest)} {players[seat]} exposed is not recorded",
                         where="exposed", seat=seat, structural=True)
             continue
+        exposed[seat] = given
+        if len(given) == 1 and given[0] in hand and given[0].rank == low:
+            continue  # (the usual record: the checks below find nothing)
         where = f"exposed:{seat}"
         if len(given) != 1:
             out.add(R.EXPOSE, f"{players[seat]} exposes {len(given)} cards, not exactly one", where=where, seat=seat)
@@ -356,7 +360,6 @@ def _exposures(out: _Problems, record: DealRecord, *, n: int) -> dict[int, tuple
                         seat=seat)
         if len(given) > 1 and len(set(given)) != len(given):
             out.add(R.EXPOSE, f"{players[seat]} exposes the same card twice", where=where, seat=seat, structural=True)
-        exposed[seat] = given
     return exposed
 
 

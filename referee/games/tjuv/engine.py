@@ -85,10 +85,10 @@ class TjuvDeal:
         self.n = len(players)
         self.dealer = dealer
         self.deal = deal
-        self.hands = [Hand(h) for h in hands]
+        self.hands = list(map(Hand, hands))
         self.table: list[Card] = list(table)
         self.talon = talon
-        self.piles: dict[Card, Pile] = {p.top: p for p in piles}
+        self.piles: dict[Card, Pile] = {p.top: p for p in piles} if piles else {}  # (a deal opens with none)
         # the table cards and the piles by suit (S, H, D, C, and a joker's
         # suit_index -1 last), in the order of `table` and `piles`, so that a
         # play looks only at its own suit (TJ-3.3, TJ-3.6)
@@ -300,8 +300,7 @@ class TjuvDeal:
     def result(self) -> DealResult:
         settled = self.over and not self.stopped
         counts = self.counts() if settled else None
-        return DealResult(settled=settled, counts=counts, sweep=self.swept,
-                          last_player=self.last_player)
+        return DealResult(settled, counts, self.swept, self.last_player)  # (by position: a keyword costs more)
 
     def counts(self) -> tuple[int, ...]:
         """TJ-5.1: cards in each player's piles, the sweep included."""

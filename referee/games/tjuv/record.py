@@ -10,16 +10,16 @@ deal check, which cites the digest (TJ-2.1, TJ-10.x).
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Any, Hashable, Mapping, Sequence
+from typing import Any, Hashable, Iterator, Mapping, Sequence
 
-from ...cards import Card
+from ...cards import Card, card_of
 from ...frozen import frozen
 from ...reader import Position, RecordReader
 from ...yamldoc import Document, Positions
 from .moves import Move, MoveReader, MoveSyntaxError, parse_move
 
-__all__ = ["DealRecord", "DealClaims", "SweepClaim", "SessionClaims", "TjuvRecord", "read_record", "Position",
-           "Positions"]
+__all__ = ["DealRecord", "DealPositions", "DealClaims", "SweepClaim", "SessionClaims", "TjuvRecord", "read_record",
+           "Position", "Positions"]
 
 PerSeat = dict[int, tuple[Card, ...]]
 
@@ -45,6 +45,41 @@ class SessionClaims:
     totals: dict[int, int] | None = None
     ranking: dict[int, int] | None = None
     at: Mapping[Hashable, Position] = field(default_factory=dict)
+
+
+class DealPositions(Mapping[Hashable, Position]):
+    """Where a deal record's parts were written: each key of the deal (`keys`, 'deal' itself first),
+    then 'round_one:<seat>' (likewise 'exposed:', 'round_two:') for each seat's entry: where its
+    cards were written. A seat's entry keeps only the name written for it (`seats`); its document
+    path is made when a finding asks for its position, which a legal record never does (a path a
+    seat, made as it is read, cost a tenth of reading the record). tests/tjuv/test_tjuv_read_shortcuts.py
+    compares it with a `Positions` holding every path."""
+
+    __slots__ = ("_keys", "seats", "_document", "_path")
+
+    def __init__(self, keys: Positions, *, document: Document, path: tuple) -> None:
+        self._keys, self._document, self._path = keys, document, path
+        self.seats: dict[str, str] = {}  # 'round_one:2' -> the player's name as written there
+
+    def __getitem__(self, name: Hashable) -> Position:
+        if isinstance(name, str):
+            written = self.seats.get(name)
+            if written is not None:
+                return self._document.position(self._path + (name.partition(":")[0], written))
+        return self._keys[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.seats or name in self._keys
+
+    def __iter__(self) -> Iterator[Hashable]:
+        yield from self._keys
+        yield from self.seats
+
+    def __len__(self) -> int:
+        return len(self._keys) + len(self.seats)
+
+    def __repr__(self) -> str:
+        return f"DealPositions({dict(self)!r})"
 
 
 @frozen(slots=True)
@@ -94,45 +129,95 @@ def _deal_claims(reader: _Reader, raw: dict, *, path: tuple) -> DealClaims:
     sweep = None
     if "sweep" in raw:
         entry = raw["sweep"]
-        player = reader.seat(entry["player"], path + ("sweep", "player")) if "player" in entry else None
-        cards = reader.cards(entry["cards"], path + ("sweep", "cards")) if "cards" in entry else None
+        player = None
+        if "player" in entry:
+            player = reader.seats.get(entry["player"])
+            if player is None:  # (reader.seat reports it)
+                player = reader.seat(entry["player"], path + ("sweep", "player"))
+        cards = _card_list(reader, entry, path=path + ("sweep",), key="cards")
         sweep = SweepClaim(player, cards)
-    return DealClaims(
-        counts=reader.per_player(raw["counts"], path + ("counts",), convert=reader.count) if "counts" in raw else None,
-        winners=frozenset(reader.names(raw["winners"], path + ("winners",))) if "winners" in raw else None,
-        sweep=sweep,
-        ranking=(reader.per_player(raw["ranking"], path + ("ranking",), convert=reader.count)
-                 if "ranking" in raw else None),
-        at=at,
-    )
+    return DealClaims(counts=_whole_numbers(reader, raw, path=path, key="counts"),
+                      winners=_winners(reader, raw, path=path), sweep=sweep,
+                      ranking=_whole_numbers(reader, raw, path=path, key="ranking"), at=at)
+
+
+def _whole_numbers(reader: _Reader, raw: dict, *, path: tuple, key: str) -> dict[int, int] | None:
+    """`reader.per_player(raw[key], path + (key,), convert=reader.count)`; None without the key.
+    A table of players' names and whole numbers (the usual claim) is read in one loop here;
+    any other is read, and its problems reported, by that plain path."""
+    if key not in raw:
+        return None
+    mapping = raw[key]
+    seats = reader.seats
+    table: dict[int, int] = {}
+    for name, text in mapping.items():
+        seat = seats.get(name)
+        if seat is None or text.__class__ is not str or not text.isdigit() or len(text) > 6:
+            return reader.per_player(mapping, path + (key,), convert=reader.count)
+        table[seat] = int(text)
+    return table
+
+
+def _winners(reader: _Reader, raw: dict, *, path: tuple) -> frozenset[int] | None:
+    """`frozenset(reader.names(raw["winners"], path + ("winners",)))`; None without the key.
+    Players' names (the usual claim) are looked up here; a list with any other goes down
+    that plain path, which reports it."""
+    if "winners" not in raw:
+        return None
+    names = raw["winners"]
+    seats, get = [], reader.seats.get
+    for name in names:
+        seat = get(name)
+        if seat is None:
+            return frozenset(reader.names(names, path + ("winners",)))
+        seats.append(seat)
+    return frozenset(seats)
+
+
+def _card_list(reader: _Reader, raw: dict, *, path: tuple, key: str) -> tuple[Card, ...] | None:
+    """`reader.cards(raw[key], path + (key,))`; None without the key. Its shortcut (every token
+    canonical) is taken here, without the call and the path; any other list goes to it."""
+    if key not in raw:
+        return None
+    text = raw[key]
+    if text.__class__ is str:
+        try:
+            return tuple(map(card_of, text.replace(",", " ").split()))
+        except KeyError:
+            pass
+    return reader.cards(text, path + (key,))
 
 
 def _session_claims(reader: _Reader, raw: dict) -> SessionClaims:
     path = ("claims",)
     at = reader.keys_at(raw, path)
 
-    def table(key: str) -> dict[int, int] | None:
-        return reader.per_player(raw[key], path + (key,), convert=reader.count) if key in raw else None
+    return SessionClaims(wins=_whole_numbers(reader, raw, path=path, key="wins"),
+                         totals=_whole_numbers(reader, raw, path=path, key="totals"),
+                         ranking=_whole_numbers(reader, raw, path=path, key="ranking"), at=at)
 
-    return SessionClaims(wins=table("wins"), totals=table("totals"), ranking=table("ranking"), at=at)
 
-
-def _per_seat(reader: _Reader, raw: dict, *, path: tuple, key: str, at: Positions) -> PerSeat | None:
+def _per_seat(reader: _Reader, raw: dict, *, path: tuple, key: str, at: DealPositions) -> PerSeat | None:
     if key not in raw:
         return None
     result: PerSeat = {}
-    seats, cards, add = reader.seats, reader.cards, at.add
+    seats, cards, written = reader.seats, reader.cards, at.seats
     names = _SEAT_KEYS.get(key) or _SEAT_KEYS.setdefault(key, [])  # f"{key}:{seat}", made once a seat
     for name, text in (raw[key] or {}).items():
-        where = path + (key, name)
         seat = seats.get(name)  # (reader.seat, which reports a name that is not a player's)
         if seat is None:
-            reader.seat(name, where, key=True)
+            reader.seat(name, path + (key, name), key=True)
             continue
-        result[seat] = cards(text, where)
+        hand = None
+        if text.__class__ is str:  # reader.cards' shortcut (every token canonical), in this frame
+            try:
+                hand = tuple(map(card_of, text.replace(",", " ").split()))
+            except KeyError:
+                pass
+        result[seat] = cards(text, path + (key, name)) if hand is None else hand
         while len(names) <= seat:
             names.append(f"{key}:{len(names)}")
-        add(names[seat], where)
+        written[names[seat]] = name
     return result
 
 
@@ -147,11 +232,8 @@ def _parse(text: str, *, seats: Mapping[str, int], **_where: int) -> Move:
 def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
     path = ("deals", number - 1)
     document = reader.document
-    at = Positions.of(document, raw, path, key=True, itself="deal")
+    at = DealPositions(Positions.of(document, raw, path, key=True, itself="deal"), document=document, path=path)
     dealer = reader.seat(raw["dealer"], path + ("dealer",)) if "dealer" in raw else None
-
-    def cards(key: str) -> tuple[Card, ...] | None:
-        return reader.cards(raw[key], path + (key,)) if key in raw else None
 
     moves: list[Move] | None = None
     marks: Sequence[Any] = ()
@@ -167,9 +249,10 @@ def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
         number=number, dealer=dealer,
         round_one=_per_seat(reader, raw, path=path, key="round_one", at=at),
         exposed=_per_seat(reader, raw, path=path, key="exposed", at=at),
-        extra=cards("extra"), removed=cards("removed"),
+        extra=_card_list(reader, raw, path=path, key="extra"),
+        removed=_card_list(reader, raw, path=path, key="removed"),
         round_two=_per_seat(reader, raw, path=path, key="round_two", at=at),
-        talon=cards("talon"),
+        talon=_card_list(reader, raw, path=path, key="talon"),
         moves=tuple(moves) if moves is not None else None,
         claims=claims, at=at, move_marks=marks,
     )

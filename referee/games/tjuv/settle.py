@@ -101,9 +101,11 @@ def check_dealer(options: TjuvOptions, players: tuple[str, ...], *, record: Deal
     (TJ-4.4) when the previous deal was not settled."""
     if record.dealer is None:
         return []
+    score = previous.score
+    if score is not None and record.dealer == score.next_dealer:
+        return []  # (the usual record: the dealer is right under either tie-break; its position is not looked up)
     line, column = record.at.get("dealer", record.at["deal"])
     dealer = players[record.dealer]
-    score = previous.score
     if score is None:
         return [Finding(rule=R.ADVISORY, severity=Severity.NOTE, deal=record.number, line=line, column=column,
                         message=f"the dealer ({dealer}) cannot be checked: deal {previous.number} was not settled")]
