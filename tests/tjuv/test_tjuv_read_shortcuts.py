@@ -1,7 +1,7 @@
 """The record reader's shortcuts (record.py) against the plain reading they stand for: claimed tables of
 whole numbers, claimed winners and card lists read in one loop or map (`RecordReader.per_player`,
-`names`, `cards`), and the seats' positions of a deal (`DealPositions`) against a `Positions` holding
-every path, as the reader used to register them."""
+`names`, `cards`), and the seats' positions of a deal (`RecordPositions`) against a `Positions` holding
+every path, as the reader used to register them (and the claims' and the record's keys)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import random
 import pytest
 
 from referee.games.tjuv import record as record_module
-from referee.games.tjuv.record import DealPositions, _Reader
+from referee.games.tjuv.record import RecordPositions, _Reader
 from referee.writer import dump_yaml
 from referee.yamldoc import Positions, load_document
 
@@ -88,10 +88,29 @@ def test_deal_positions_are_the_positions_of_every_path(players, seed):
     reader = _Reader(document, tuple(data["players"]))
     for number, raw in enumerate(document.data["deals"], start=1):
         made = record_module._deal(reader, raw, number=number).at
-        assert isinstance(made, DealPositions)
+        assert isinstance(made, RecordPositions)
         plain = _plain_positions(document, raw, ("deals", number - 1))
         assert list(made) == list(plain) and len(made) == len(plain)
         assert dict(made) == dict(plain)  # every position, looked up
-        for name in (*plain, "round_one:9", "exposed:x", "nothing"):
+        for name in (*plain, "round_one:9", "exposed:x", "nothing", 3):
             assert (name in made) == (name in plain)
             assert made.get(name) == plain.get(name)
+        claims = record_module._deal(reader, raw, number=number).claims
+        assert claims is not None
+        plain = Positions.of(document, raw["claims"], ("deals", number - 1, "claims"), key=True)
+        assert list(claims.at) == list(plain) and dict(claims.at) == dict(plain) and len(claims.at) == len(plain)
+    if reader.problems:  # (a name that is not a player's: the record is not read)
+        return
+    whole = record_module.read_record(document, tuple(data["players"])).at
+    plain = Positions.of(document, document.data, (), key=True)
+    assert list(whole) == list(plain) and dict(whole) == dict(plain) and "deal" not in whole
+
+
+def test_a_key_named_as_the_mapping_itself_is_the_key():
+    data, _ = generated(players=3, seed=2)
+    document = load_document(dump_yaml(data))
+    raw = document.data["deals"][0]
+    for itself in ("deal", "dealer", "moves"):
+        made = RecordPositions(document, raw, ("deals", 0), itself=itself)
+        plain = Positions.of(document, raw, ("deals", 0), key=True, itself=itself)
+        assert list(made) == list(plain) and dict(made) == dict(plain) and len(made) == len(plain)

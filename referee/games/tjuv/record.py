@@ -18,7 +18,7 @@ from ...reader import Position, RecordReader
 from ...yamldoc import Document, Positions
 from .moves import Move, MoveReader, MoveSyntaxError, parse_move
 
-__all__ = ["DealRecord", "DealPositions", "DealClaims", "SweepClaim", "SessionClaims", "TjuvRecord", "read_record",
+__all__ = ["DealRecord", "RecordPositions", "DealClaims", "SweepClaim", "SessionClaims", "TjuvRecord", "read_record",
            "Position", "Positions"]
 
 PerSeat = dict[int, tuple[Card, ...]]
@@ -47,39 +47,51 @@ class SessionClaims:
     at: Mapping[Hashable, Position] = field(default_factory=dict)
 
 
-class DealPositions(Mapping[Hashable, Position]):
-    """Where a deal record's parts were written: each key of the deal (`keys`, 'deal' itself first),
-    then 'round_one:<seat>' (likewise 'exposed:', 'round_two:') for each seat's entry: where its
-    cards were written. A seat's entry keeps only the name written for it (`seats`); its document
-    path is made when a finding asks for its position, which a legal record never does (a path a
-    seat, made as it is read, cost a tenth of reading the record). tests/tjuv/test_tjuv_read_shortcuts.py
-    compares it with a `Positions` holding every path."""
+class RecordPositions(Mapping[Hashable, Position]):
+    """Where the parts of a mapping of the record (a deal, its claims) were written: `itself`, when
+    given, where the mapping starts; each of its keys (its key's position); then, for a deal,
+    'round_one:<seat>' (likewise 'exposed:', 'round_two:') for each seat's entry, where its cards
+    were written, in the order read. What `Positions.of(document, raw, path, key=True, itself=...)`
+    and a path `add`ed a seat hold, without a path made for any of them until a finding asks for
+    its position, which a legal record never does (the paths, made as the record was read, cost a
+    fifth of reading it). A seat's entry keeps only the name written for it (`seats`).
+    tests/tjuv/test_tjuv_read_shortcuts.py compares it with that `Positions`."""
 
-    __slots__ = ("_keys", "seats", "_document", "_path")
+    __slots__ = ("seats", "_document", "_raw", "_path", "_itself")
 
-    def __init__(self, keys: Positions, *, document: Document, path: tuple) -> None:
-        self._keys, self._document, self._path = keys, document, path
+    def __init__(self, document: Document, raw: dict, path: tuple, *, itself: str | None = None) -> None:
+        self._document, self._raw, self._path, self._itself = document, raw, path, itself
         self.seats: dict[str, str] = {}  # 'round_one:2' -> the player's name as written there
 
     def __getitem__(self, name: Hashable) -> Position:
+        if name in self._raw:  # (a key named as `itself` is the key)
+            return self._document.key_position(self._path + (name,))
         if isinstance(name, str):
+            if name == self._itself:
+                return self._document.position(self._path)
             written = self.seats.get(name)
             if written is not None:
                 return self._document.position(self._path + (name.partition(":")[0], written))
-        return self._keys[name]
+        raise KeyError(name)
 
     def __contains__(self, name: object) -> bool:
-        return name in self.seats or name in self._keys
+        return name in self._raw or (name.__class__ is str and name == self._itself) or name in self.seats
 
     def __iter__(self) -> Iterator[Hashable]:
-        yield from self._keys
+        itself = self._itself
+        if itself is not None:
+            yield itself
+        for name in self._raw:
+            if name != itself:
+                yield name
         yield from self.seats
 
     def __len__(self) -> int:
-        return len(self._keys) + len(self.seats)
+        itself = self._itself
+        return len(self._raw) + len(self.seats) + (itself is not None and itself not in self._raw)
 
     def __repr__(self) -> str:
-        return f"DealPositions({dict(self)!r})"
+        return f"RecordPositions({dict(self)!r})"
 
 
 @frozen(slots=True)
@@ -125,7 +137,7 @@ class _Reader(RecordReader):
 
 
 def _deal_claims(reader: _Reader, raw: dict, *, path: tuple) -> DealClaims:
-    at = reader.keys_at(raw, path)
+    at = RecordPositions(reader.document, raw, path)
     sweep = None
     if "sweep" in raw:
         entry = raw["sweep"]
@@ -190,14 +202,14 @@ def _card_list(reader: _Reader, raw: dict, *, path: tuple, key: str) -> tuple[Ca
 
 def _session_claims(reader: _Reader, raw: dict) -> SessionClaims:
     path = ("claims",)
-    at = reader.keys_at(raw, path)
+    at = RecordPositions(reader.document, raw, path)
 
     return SessionClaims(wins=_whole_numbers(reader, raw, path=path, key="wins"),
                          totals=_whole_numbers(reader, raw, path=path, key="totals"),
                          ranking=_whole_numbers(reader, raw, path=path, key="ranking"), at=at)
 
 
-def _per_seat(reader: _Reader, raw: dict, *, path: tuple, key: str, at: DealPositions) -> PerSeat | None:
+def _per_seat(reader: _Reader, raw: dict, *, path: tuple, key: str, at: RecordPositions) -> PerSeat | None:
     if key not in raw:
         return None
     result: PerSeat = {}
@@ -232,7 +244,7 @@ def _parse(text: str, *, seats: Mapping[str, int], **_where: int) -> Move:
 def _deal(reader: _Reader, raw: dict, *, number: int) -> DealRecord:
     path = ("deals", number - 1)
     document = reader.document
-    at = DealPositions(Positions.of(document, raw, path, key=True, itself="deal"), document=document, path=path)
+    at = RecordPositions(document, raw, path, itself="deal")
     dealer = reader.seat(raw["dealer"], path + ("dealer",)) if "dealer" in raw else None
 
     moves: list[Move] | None = None
@@ -269,5 +281,5 @@ def read_record(document: Document, players: tuple[str, ...]) -> TjuvRecord:
             break
     claims = _session_claims(reader, data["claims"]) if data.get("claims") else None
     reader.raise_problems()
-    at = reader.keys_at(data, ())
+    at = RecordPositions(document, data, ())
     return TjuvRecord(players=players, deals=tuple(deals), claims=claims, at=at)
