@@ -77,6 +77,20 @@ def _pack(options: VazhushalOptions, players: int) -> Counter[Card]:
     return pack
 
 
+_WILDS: list = [None, {}]  # the latest options, and the wild rule made for each negative joker under them
+
+
+def _wild(options: VazhushalOptions, negative: Card | None) -> WildRule:
+    """`wild_rule(negative, options)`, made once for the deals of a match (the rule is frozen)."""
+    made = _WILDS
+    if made[0] is not options:  # by identity, as `_pack`
+        made[:] = (options, {})
+    wild = made[1].get(negative)
+    if wild is None:
+        wild = made[1][negative] = wild_rule(negative, options)
+    return wild
+
+
 def _left(pack: Counter[Card], used: Counter[Card]) -> dict[Card, int]:
     """`pack - used` as a plain dict (the pack's order, positive counts only),
     without Counter's per-key Python loop over both."""
@@ -212,7 +226,7 @@ def _clean_setup(options: VazhushalOptions, record: DealRecord, *, n: int,
         return None
     stock: Counter[Card] = Counter.__new__(Counter)  # (Counter's own __init__ is Python code)
     dict.update(stock, left)
-    wild = wild_rule(negative, options)
+    wild = _wild(options, negative)
     bottom_joker = wild.is_wild(card)
     forced = rule is _LEFT_MUST_TAKE and bottom_joker and not any(has_pure_run(hand) for hand in hands)
     return Setup(findings=(), wild=wild, negative=negative, first=card, stock=stock, bottom_joker=bottom_joker,
