@@ -77,6 +77,20 @@ def _pack(options: VazhushalOptions, players: int) -> Counter[Card]:
     return pack
 
 
+_WILDS: list = [None, {}]  # the latest options, and the wild rule made for each negative joker under them
+
+
+def _wild(options: VazhushalOptions, negative: Card | None) -> WildRule:
+    """`wild_rule(negative, options)`, made once for the deals of a match (the rule is frozen)."""
+    made = _WILDS
+    if made[0] is not options:  # by identity, as `_pack`
+        made[:] = (options, {})
+    wild = made[1].get(negative)
+    if wild is None:
+        wild = made[1][negative] = wild_rule(negative, options)
+    return wild
+
+
 def _left(pack: Counter[Card], used: Counter[Card]) -> dict[Card, int]:
     """`pack - used` as a plain dict (the pack's order, positive counts only),
     without Counter's per-key Python loop over both."""
@@ -153,6 +167,75 @@ class _Checker:
 def check_deal(options: VazhushalOptions, record: DealRecord, *, players: tuple[str, ...],
                previous_dealer: int | None, late_declarers: frozenset[int] = frozenset()) -> Setup:
     """Every setup problem of one game, and the position it leaves."""
+    quick = _clean_setup(options, record, n=len(players), previous_dealer=previous_dealer)
+    if quick is not None:
+        return quick
+    return _checked_setup(options, record, players=players, previous_dealer=previous_dealer,
+                          late_declarers=late_declarers)
+
+
+_RETURN_PRINTED, _LEFT_MUST_TAKE = NoPureSequence.RETURN_PRINTED, NoPureSequence.LEFT_MUST_TAKE  # (globals: cheaper)
+
+
+def _clean_setup(options: VazhushalOptions, record: DealRecord, *, n: int,
+                 previous_dealer: int | None) -> Setup | None:
+    """The setup of a deal with no problem, made in a few steps (the deal
+    check of nearly every deal); None when anything may be wrong or asks
+    for more than that (a redeal, a missing or short hand, possible doubles,
+    a negative joker against the option, a card over the pack's count, a
+    returned first card, a printed joker first under return_printed): then
+    `_checked_setup` judges the deal (tests/vazhushal/test_vazhushal_deal_fast.py
+    compares the two)."""
+    dealt = record.dealt
+    hands = dealt.hands
+    first = record.first
+    if record.redeals or False in dealt.present or len(first) != 1 \
+            or (previous_dealer is not None and record.dealer != (previous_dealer + 1) % n):
+        return None
+    doubles = options.uses_doubles(n)
+    for hand in hands:  # (a loop: a generator costs more on a few hands)
+        # a hand of k distinct cards holds at most 13 - k doubles: fewer than three is no finding
+        if len(hand) != HAND_SIZE or doubles and HAND_SIZE - len(set(hand)) >= 3:
+            return None
+    negative = record.negative
+    if (negative is not None) != options.negative_joker:
+        return None
+    card = first[0]
+    rule = options.first_joker_no_pure_sequence
+    if rule is _RETURN_PRINTED and card is JOKER:
+        return None
+    # the stock: the pack less every dealt card, the negative joker and the first card, in the
+    # pack's order (as `_left` and `_checked_setup` leave it); a card the pack has no copy left
+    # of is a problem for the full check
+    left = dict(_pack(options, n))
+    try:
+        for hand in hands:
+            for c in hand:
+                k = left[c]
+                if k > 1:
+                    left[c] = k - 1
+                else:
+                    del left[c]
+        for c in (card,) if negative is None else (negative, card):
+            k = left[c]
+            if k > 1:
+                left[c] = k - 1
+            else:
+                del left[c]
+    except KeyError:
+        return None
+    stock: Counter[Card] = Counter.__new__(Counter)  # (Counter's own __init__ is Python code)
+    dict.update(stock, left)
+    wild = _wild(options, negative)
+    bottom_joker = wild.is_wild(card)
+    forced = rule is _LEFT_MUST_TAKE and bottom_joker and not any(has_pure_run(hand) for hand in hands)
+    return Setup(findings=(), wild=wild, negative=negative, first=card, stock=stock, bottom_joker=bottom_joker,
+                 forced_take=forced)
+
+
+def _checked_setup(options: VazhushalOptions, record: DealRecord, *, players: tuple[str, ...],
+                   previous_dealer: int | None, late_declarers: frozenset[int] = frozenset()) -> Setup:
+    """`check_deal` in full: every check made and every problem reported."""
     check = _Checker(options, record, players=players)
     at = record.at
     n = len(players)

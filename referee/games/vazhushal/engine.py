@@ -63,7 +63,11 @@ class GameState:
         self.dealer = dealer
         self.wild = setup.wild
         self.negative = setup.negative  # the face-up negative joker as the deal check read it
-        self.hands: list[Counter[Card]] = [Hand(h) for h in hands]
+        self.hands: list[Counter[Card]] = []
+        for cards in hands:  # `Hand(cards)` without Counter's Python-level __init__ (which only calls update)
+            hand = Hand.__new__(Hand)
+            Counter.update(hand, cards)
+            self.hands.append(hand)
         self.dealt = [_copy(h) for h in self.hands]  # no zero counts yet: equal to Counter(h)
         self.melds: list[list[TableMeld]] = [[] for _ in players]
         self.line = Line([setup.first], bottom_joker=setup.bottom_joker, capacity=options.line_capacity,

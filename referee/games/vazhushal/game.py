@@ -45,6 +45,7 @@ class VazhushalMatch:
         self.previous: int | None = None  # the previous game's dealer
         self.tally = MatchTally(options, len(record.players))
         self.closed = 0  # games closed (a game paused in progress is not)
+        self.doubles = options.uses_doubles(len(record.players))  # without it no deal check reads late declarers
 
     def setup(self) -> list[Finding]:
         line, column = self.record.at.get("players", (1, 1))
@@ -61,7 +62,7 @@ class VazhushalMatch:
         if self.blocked:
             return Opening(number=deal.number, moves=deal.moves, replay=False, position=_at(deal))
         late = frozenset(m.player for m in deal.moves if isinstance(m, Declare)) \
-            if Declare in set(map(type, deal.moves)) else frozenset()  # a declaration is rare: looked for at C speed
+            if self.doubles and Declare in set(map(type, deal.moves)) else frozenset()  # rare: looked for at C speed
         setup = check_deal(self.options, deal, players=self.players, previous_dealer=self.previous,
                            late_declarers=late)
         found = setup.findings

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from typing import Mapping
+from typing import Callable, Mapping
 
 from ...cards import Card, standard_pack
 from ...frozen import frozen
@@ -62,6 +62,9 @@ class TieRule(enum.Enum):
 
 
 _WHOLE_NUMBERS = ("extra_jokers", "unmelded_printed_joker_value", "match_wins")
+_CONVERTERS: dict[str, Callable[[object], object]] = {
+    "line_capacity": lambda raw: None if raw == "unlimited" else int(str(raw)),
+    **{name: lambda raw: int(str(raw)) for name in _WHOLE_NUMBERS}}
 
 
 @frozen(slots=True, kw_only=True)
@@ -87,10 +90,19 @@ class VazhushalOptions:
 
     @classmethod
     def from_values(cls, values: Mapping[str, object]) -> VazhushalOptions:
-        """From a resolved ruleset's typed values (see `rulesets.resolve`)."""
-        return typed_options(cls, values, converters={
-            "line_capacity": lambda raw: None if raw == "unlimited" else int(str(raw)),
-            **{name: lambda raw: int(str(raw)) for name in _WHOLE_NUMBERS}})
+        """From a resolved ruleset's typed values (see `rulesets.resolve`);
+        made once for the same values (with their types: `True == 1`), as
+        the transcripts of one ruleset share them (the options are frozen)."""
+        key = (cls, tuple(values), tuple(map(type, values.values())), tuple(values.values()))
+        try:
+            made = _MADE.get(key)
+        except TypeError:  # a value that is not hashable: made every time
+            return typed_options(cls, values, converters=_CONVERTERS)
+        if made is None:
+            made = typed_options(cls, values, converters=_CONVERTERS)
+            if len(_MADE) < 64:
+                _MADE[key] = made
+        return made
 
     def pack_count(self, players: int) -> int:
         """VZ-2.2, VZ-10.1: one pack for 2 players, two for 3 to 6, unless set."""
@@ -124,3 +136,6 @@ class VazhushalOptions:
             found.append((R.STOCK_SIZE, f"{players} players with {self.pack_count(players)} pack(s) and"
                                      f" {self.extra_jokers} extra joker(s) leave no stock"))
         return found
+
+
+_MADE: dict[tuple, VazhushalOptions] = {}  # from_values' options by the values (read only)

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...findings import Finding
 from ...frozen import frozen
-from ...outcome import Standing, Tally
+from ...outcome import Standing, Tally, tally_text
 from . import rules as R
 from .engine import End, GameResult
 from .options import VazhushalOptions
@@ -123,6 +123,10 @@ def compare_match(claims: MatchClaims, match: MatchResult, *, players: tuple[str
     return found
 
 
+_OUT = End.OUT  # a global: a member read through its enum class is slow on 3.11
+_END_TEXT = {end: end.value for end in End}  # ... and so is `.value`
+
+
 def deal_summary(result: GameResult, players: tuple[str, ...], *, dealer: int,
                  deal: int) -> tuple[tuple[str, ...], dict[str, Any]]:
     """Text lines and plain data for one game."""
@@ -131,12 +135,12 @@ def deal_summary(result: GameResult, players: tuple[str, ...], *, dealer: int,
     if not result.settled:
         return (f"{head}: not settled",), data
     assert result.scores is not None and result.end is not None, "a settled game has its end and scores"
-    tally = Tally(tuple((players[s], v) for s, v in result.scores.items()))
-    scores = tally.text()
-    data["end"] = result.end.value
-    data["scores"] = tally.data()
+    named = [(players[s], v) for s, v in result.scores.items()]
+    scores = tally_text(named)  # `Tally(named).text()` and `.data()`, without the Tally
+    data["end"] = _END_TEXT[result.end]
+    data["scores"] = dict(named)
     data["winners"] = [players[s] for s in sorted(result.winners)]
-    if result.end is End.OUT:
+    if result.end is _OUT:
         assert result.out_player is not None, "going out has its player"
         data["went_out"] = players[result.out_player]
         return (f"{head}: {players[result.out_player]} went out and wins; points for information: {scores}",), data
