@@ -199,7 +199,7 @@ def _forked(task: Callable[[str | Unlisted], T], chunks: list[list[str | Unliste
 
     done: dict[int, list[T] | BaseException] = {}
     given: dict[int, list[int]] = {}  # a worker's result pipe -> the chunks it holds
-    feeds: dict[int, int] = {}  # a worker's result pipe -> its task pipe
+    feeds: dict[int, int] = {}  # a worker's result pipe -> its task pipe (-1 once closed)
     pids: list[int] = []
     after = 0  # the next chunk nobody holds
 
@@ -212,6 +212,16 @@ def _forked(task: Callable[[str | Unlisted], T], chunks: list[list[str | Unliste
                 os.write(feeds[fd], given[fd][-1].to_bytes(4, "little"))
             except OSError:  # the worker is gone: its result pipe ends, and what it held is done here
                 pass
+        if after == len(chunks):
+            stop_feeding()
+
+    def stop_feeding() -> None:
+        """Every chunk is handed out: each worker's task pipe is closed, so that a worker ends once
+        it has sent what it holds, and its exit overlaps the run's last chunks instead of following them."""
+        for fd, feed in feeds.items():
+            if feed >= 0:
+                os.close(feed)
+                feeds[fd] = -1
 
     def take_in(wait: bool) -> None:
         while given:
@@ -223,7 +233,8 @@ def _forked(task: Callable[[str | Unlisted], T], chunks: list[list[str | Unliste
                 if len(message) < _HEADER:  # the worker is gone: what it held is done here
                     redo.extend(given.pop(fd))
                     os.close(fd)
-                    os.close(feeds.pop(fd))
+                    if (feed := feeds.pop(fd)) >= 0:
+                        os.close(feed)
                     continue
                 index, result = pickle.loads(_read(fd, int.from_bytes(message, "little")))
                 given[fd].remove(index)
@@ -242,7 +253,8 @@ def _forked(task: Callable[[str | Unlisted], T], chunks: list[list[str | Unliste
                 results, back = os.pipe()
                 pid = os.fork()
                 if pid == 0:  # pragma: no cover - the worker (its coverage is not collected)
-                    _work(task, chunks, tasks, back, others=(*given, *feeds.values()))
+                    _work(task, chunks, tasks, back,
+                          others=(feed, results, *given, *(f for f in feeds.values() if f >= 0)))
                 os.close(tasks)
                 os.close(back)
                 pids.append(pid)
@@ -259,6 +271,8 @@ def _forked(task: Callable[[str | Unlisted], T], chunks: list[list[str | Unliste
                     continue
                 if mine == after:
                     after += 1
+                    if after == len(chunks):
+                        stop_feeding()
                 own: list[T] = []
                 for path in chunks[mine]:
                     own.append(task(path))
@@ -277,7 +291,8 @@ def _forked(task: Callable[[str | Unlisted], T], chunks: list[list[str | Unliste
                 except ProcessLookupError:  # pragma: no cover - already gone
                     pass
             for fd in [*given, *feeds.values()]:
-                os.close(fd)
+                if fd >= 0:
+                    os.close(fd)
             for pid in pids:
                 os.waitpid(pid, 0)
             if frozen_here:
@@ -308,7 +323,7 @@ def _work(task: Callable[[str | Unlisted], T], chunks: list[list[str | Unlisted]
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
-        for fd in others:  # the parent's ends of the workers' pipes forked before this one
+        for fd in others:  # the parent's ends of its pipes and of theirs forked before it (so `tasks` can end)
             os.close(fd)
         while len(word := _read(tasks, 4)) == 4:
             index = int.from_bytes(word, "little")

@@ -73,10 +73,16 @@ def _build(cls: type[T], *, slots: bool, kw_only: bool, eq: bool = True) -> type
     explicit_hash = not (own_hash is dataclasses.MISSING or (own_hash is None and "__eq__" in cls.__dict__))
     if any("InitVar" in str(kind) for kind in cls.__dict__.get("__annotations__", {}).values()):
         raise TypeError(f"@frozen class {cls.__name__}: InitVar fields are not supported")
-    if cls.__dict__.get("__doc__") is None:
-        cls.__doc__ = ""  # dataclasses would build one from the signature, at a cost
+    undocumented = cls.__dict__.get("__doc__") is None
+    if undocumented:
+        # Not empty while dataclasses looks: it builds a docstring for an empty one from the
+        # signature (inspect and tokenize, whose first use compiles tokenize's patterns: a
+        # tenth of a one-file check's start-up).
+        cls.__doc__ = "-"
     # dataclasses collects the fields (and makes the slots class); it generates nothing here.
     cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False, frozen=False, slots=slots, kw_only=kw_only)
+    if undocumented:
+        cls.__doc__ = ""
     fields = dataclasses.fields(cast(Any, cls))  # a dataclass now; mypy sees only type[T]
     namespace: dict[str, Any] = {"__frozen_set__": object.__setattr__, "__frozen_factory__": _FACTORY}
     generated: dict[str, Any] = {}
