@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Sequence
 
-from ...cards import Card, Rank
-from .melds import _ITSELF, Placed, Token
+from ...cards import Card
+from .melds import _ITSELF, Placed, Token, placed_as
+from .wild import WildRule
 
 if TYPE_CHECKING:
     from .engine import GameState
@@ -24,16 +25,17 @@ if TYPE_CHECKING:
 __all__ = ["quick_draw", "quick_discard", "quick_turn", "take_tokens"]
 
 
-def take_tokens(hand: Counter[Card], tokens: Sequence[Token],
-                wild_rank: Rank | None) -> tuple[bool, list[Placed] | None]:
+def take_tokens(hand: Counter[Card], tokens: Sequence[Token], wild: WildRule) -> tuple[bool, list[Placed] | None]:
     """A meld action's cards taken out of `hand` in one pass, with what they
-    stand for when `resolve`'s shortcut reads them (natural cards, none of
-    the wild rank, none declared: each stands for itself): (True, placed),
-    or (True, None) for `resolve` to read them. (False, None) when the hand
-    lacks a card, the hand as it was (`GameState._holds_all` then names what
-    is missing). `_take_out` and `resolve` in one loop; tests/vazhushal/
-    test_vazhushal_shortcuts.py compares the two."""
+    stand for when `resolve`'s shortcut reads them (natural cards written
+    plainly, each standing for itself, and wild cards declared as suited
+    cards): (True, placed), or (True, None) for `resolve` to read them.
+    (False, None) when the hand lacks a card, the hand as it was
+    (`GameState._holds_all` then names what is missing). `_take_out` and
+    `resolve` in one loop; tests/vazhushal/test_vazhushal_shortcuts.py
+    compares the two."""
     itself = _ITSELF
+    wild_rank = wild.rank
     placed: list[Placed] | None = []
     for i, token in enumerate(tokens):
         c = token.card
@@ -43,11 +45,15 @@ def take_tokens(hand: Counter[Card], tokens: Sequence[Token],
                 hand[back.card] += 1
             return False, None
         hand[c] = count - 1
-        if placed is not None:
-            if token.declared is not None or c.rank is wild_rank or c.suit_index < 0:
-                placed = None
-            else:
+        if placed is not None:  # `resolve`'s first loop
+            declared = token.declared
+            is_wild = c.suit_index < 0 or (c.rank is wild_rank and wild.is_wild(c))
+            if declared is None and not is_wild:
                 placed.append(itself[c])
+            elif declared is not None and is_wild and declared.suit_index >= 0:
+                placed.append(placed_as(c, declared))
+            else:
+                placed = None
     return True, placed
 
 

@@ -33,7 +33,7 @@ from .options import TieRule, VazhushalOptions
 from .status import End, GameResult, Hand, Phase
 from .status import Ghost as _Ghost, copy_hand as _copy, signature as _signature
 from .stock import DrawCheck, Stock
-from .table import TableMeld
+from .table import TableMeld, laid_meld
 from .phase import phase_problems
 from .takes import TakeFacts
 from .turn import Turn
@@ -497,29 +497,68 @@ class GameState:
     # ------------------------------------------------------------ meld actions
 
     def _on_meld_action(self, move: Meld | Add | Rearrange) -> None:
+        """A meld action: `meld` and `add` done here (most meld actions; a
+        call of their own costs more than their commonest path), `rearrange`
+        by `_rearrange`."""
         seat = move.player
+        phase = self.phase
         loose = False
-        if self.phase is _FINAL:
-            turn = self.final_turns.get(seat)
-            if turn is None:
-                turn = self.final_turns[seat] = self._start_turn(seat, final=True)
-        elif self.phase is _MELD and (current := self.turn) is not None and seat == current.player:
+        if phase is _MELD and (current := self.turn) is not None and seat == current.player:
             turn = current  # (the meld phase always has its turn)
+        elif phase is _FINAL:
+            kept = self.final_turns.get(seat)
+            if kept is None:
+                kept = self.final_turns[seat] = self._start_turn(seat, final=True)
+            turn = kept
         else:
-            when = "before drawing" if seat == self.turn_player and self.phase is _DRAW else \
+            when = "before drawing" if seat == self.turn_player and phase is _DRAW else \
                 "outside their own meld phase"
             self._report(R.MELD_PHASE, self.count, f"{self.name(seat)} melds {when}", player=seat)
             turn = self._start_turn(seat, final=True)  # judged on its own, at once
             loose = True
         if type(move) is Meld:
-            done = self._meld(move, turn)
+            tokens = move.tokens
+            held, placed = take_tokens(self.hands[seat], tokens, self.wild)  # `_take_out`, `resolve`
+            if not held:
+                self._holds_all(seat, move, [t.card for t in tokens])  # (False: the stop)
+                return
+            if placed is None:
+                placed, problems = resolve(tokens, self.wild)
+                if problems:
+                    self._declared(move, problems)
+            meld = laid_meld(placed, self.count)
+            self.melds[seat].append(meld)
+            turn.from_hand += len(tokens)
+            if not turn.final:
+                turn.new_melds.append((id(meld), meld.cards))
         elif type(move) is Add:
-            done = self._add(move, turn)
-        elif type(move) is Rearrange:
-            done = self._rearrange(move, turn)
-        else:
-            return
-        if not done or self.phase is _STOPPED:
+            owner = seat if move.owner is None else move.owner
+            melds = self.melds[owner]
+            if not 1 <= move.number <= len(melds):
+                self._stop(R.AVAILABILITY, move, f"{self.name(owner)} has no meld {move.number}"
+                                                 f" ({len(melds)} on the table)", player=seat)
+                return
+            tokens = move.tokens
+            if owner != seat:
+                if self._holds_all(seat, move, [t.card for t in tokens]):
+                    self._report(R.OWNERSHIP, self.count, f"{self.name(seat)} may not add cards to"
+                                                          f" {self.name(owner)}'s meld; the cards stay in hand",
+                                 player=seat)
+                return
+            held, placed = take_tokens(self.hands[seat], tokens, self.wild)  # `_take_out`, `resolve`
+            if not held:
+                self._holds_all(seat, move, [t.card for t in tokens])  # (False: the stop)
+                return
+            meld = melds[move.number - 1]
+            if placed is None:
+                placed, problems = resolve(tokens, self.wild, context=meld.cards)
+                if problems:
+                    self._declared(move, problems)
+            meld.extend(placed, self.count)
+            turn.from_hand += len(tokens)
+            if meld.laid_now and not turn.final:
+                turn.new_melds.append((id(meld), meld.cards))
+        elif type(move) is not Rearrange or not self._rearrange(move, turn) or self.phase is _STOPPED:
             return
         turn.last_action = self.count
         if loose:
@@ -534,50 +573,6 @@ class GameState:
     def _declared(self, move: Meld | Add | Rearrange, problems: list[tuple[str, str]]) -> None:
         for rule, message in problems:
             self._report(rule, self.count, message, player=move.player)
-
-    def _meld(self, move: Meld, turn: Turn) -> bool:
-        seat, tokens = move.player, move.tokens
-        held, placed = take_tokens(self.hands[seat], tokens, self.wild.rank)  # `_take_out` and `resolve`
-        if not held:
-            return self._holds_all(seat, move, [t.card for t in tokens])  # (False: the stop)
-        if placed is None:
-            placed, problems = resolve(tokens, self.wild)
-            if problems:
-                self._declared(move, problems)
-        meld = TableMeld(placed, touched=self.count, laid_now=True)
-        self.melds[seat].append(meld)
-        turn.from_hand += len(tokens)
-        if not turn.final:
-            turn.new_melds.append((id(meld), meld.cards))
-        return True
-
-    def _add(self, move: Add, turn: Turn) -> bool:
-        seat = move.player
-        owner = seat if move.owner is None else move.owner
-        melds = self.melds[owner]
-        if not 1 <= move.number <= len(melds):
-            self._stop(R.AVAILABILITY, move, f"{self.name(owner)} has no meld {move.number}"
-                                             f" ({len(melds)} on the table)", player=seat)
-            return False
-        cards = [t.card for t in move.tokens]
-        if owner != seat:
-            if self._holds_all(seat, move, cards):
-                self._report(R.OWNERSHIP, self.count, f"{self.name(seat)} may not add cards to"
-                                                      f" {self.name(owner)}'s meld; the cards stay in hand", player=seat)
-            return False
-        held, placed = take_tokens(self.hands[seat], move.tokens, self.wild.rank)  # `_take_out` and `resolve`
-        if not held:
-            return self._holds_all(seat, move, cards)  # (False: the stop)
-        meld = melds[move.number - 1]
-        if placed is None:
-            placed, problems = resolve(move.tokens, self.wild, context=meld.cards)
-            if problems:
-                self._declared(move, problems)
-        meld.extend(placed, self.count)
-        turn.from_hand += len(cards)
-        if meld.laid_now and not turn.final:
-            turn.new_melds.append((id(meld), meld.cards))
-        return True
 
     def _rearrange(self, move: Rearrange, turn: Turn) -> bool:
         seat = move.player

@@ -31,6 +31,7 @@ Problem = tuple[str, str]  # (rule, message)
 _SUITS = tuple(Suit)
 _RANK_AT = {r.value: r for r in Rank if r is not Rank.JOKER}
 _RANK_AT[ACE_LOW] = Rank.ACE
+_JOKER_INDEX = JOKER.index
 _ACE, _PHYSICAL = Rank.ACE, IdenticalTest.PHYSICAL  # globals: a member read through its enum class is slow on 3.11
 
 
@@ -169,41 +170,54 @@ def _natural(placed: Sequence[Placed]) -> MeldCheck | None:
     """A valid set, or a sequence with the ace high or no ace, of at least
     three cards each standing for a known suited card, not all of them
     printed jokers (a pure sequence when every card stands for itself);
-    None for any other meld (`_check_meld` judges it). Such a meld is judged
-    by what its cards stand for alone. Card indexes are suit-major, so a run
-    of one suit is a run of indexes."""
+    None for any other meld (`_check_meld` judges it)."""
+    found = natural_keyed(placed)
+    return None if found is None else found[0]
+
+
+def natural_keyed(placed: Sequence[Placed]) -> tuple[MeldCheck, tuple[int, ...]] | None:
+    """`_natural`'s check of a meld it judges, with the meld's identity by
+    what its cards stand for (`identity(placed, IdenticalTest.REPRESENTED)`,
+    the sorted indexes it reads the meld from); None where `_natural` is.
+    Such a meld is judged by what its cards stand for alone, read from their
+    sorted indexes: those are suit-major (a run of one suit is a run of
+    indexes, and the lowest and highest index share a suit only when every
+    card does) and the printed joker's is the highest."""
     count = len(placed)
     if count < 3:
         return None
-    first = placed[0].stands
-    if first is None:
-        return None
-    rank, suit = first.rank, first.suit_index
-    same_rank = same_suit = itself = True
+    # one loop over the cards, the rest on the list of indexes: each statement of
+    # a loop costs as much as a C call over the whole list
+    indexes: list[int] = []
+    append = indexes.append
+    itself = True
     jokers = 0
     for p in placed:
         s = p.stands
-        if s is None or s.suit_index < 0:
+        if s is None:
             return None
         if p.card is not s:
             itself = False
             if p.card is JOKER:
                 jokers += 1
-        if s.rank is not rank:
-            same_rank = False
-        if s.suit_index != suit:
-            same_suit = False
+        append(s.index)
     if jokers == count:  # only printed jokers: VZ-3.11
         return None
-    if same_rank:
-        if count <= 4 and len({p.stands.suit_index for p in placed if p.stands is not None}) == count:
-            return _VALID_SET
+    indexes.sort()
+    low, high = indexes[0], indexes[-1]
+    if high == _JOKER_INDEX or len(set(indexes)) != count:  # a card standing for a printed joker; a repeat
         return None
-    if same_suit:
-        indexes = {p.stands.index for p in placed if p.stands is not None}
-        if len(indexes) == count and max(indexes) - min(indexes) == count - 1:
-            return _PURE_SEQUENCE if itself else _VALID_SEQUENCE
-    return None
+    if low // 13 == high // 13:  # one suit
+        if high - low == count - 1:
+            return (_PURE_SEQUENCE if itself else _VALID_SEQUENCE), tuple(indexes)
+        return None
+    if count > 4:
+        return None
+    rank = low % 13
+    for index in indexes:
+        if index % 13 != rank:
+            return None
+    return _VALID_SET, tuple(indexes)
 
 
 def _check_meld(placed: Sequence[Placed], wild: WildRule) -> MeldCheck:
@@ -306,14 +320,24 @@ def resolve(tokens: Sequence[Token], wild: WildRule, *, context: Sequence[Placed
     declaration, a natural card declared as another card, or a declaration of
     `JK` is a VZ-9.6 problem; the missing values are inferred where the meld
     allows it. An unmarked wild-rank card stands for itself unless only another
-    value makes the meld valid, which is then a missing declaration."""
+    value makes the meld valid, which is then a missing declaration. A meld
+    with none of these (every natural card undeclared, every wild card
+    declared as a suited card) is read in one loop, whatever its context."""
+    # the common melds: natural cards written plainly, each standing for itself, and
+    # wild cards declared as suited cards (`plain_reading`, the same test as `take_tokens`')
     wild_rank = wild.rank
-    for token in tokens:  # the common meld: natural cards, none of the wild rank, none declared
-        c = token.card
-        if token.declared is not None or c.rank is wild_rank or c.suit_index < 0:
-            return _resolve(tokens, wild, context)
     itself = _ITSELF
-    return [itself[t.card] for t in tokens], []
+    placed: list[Placed] = []
+    for token in tokens:
+        c, declared = token.card, token.declared
+        is_wild = c.suit_index < 0 or (c.rank is wild_rank and wild.is_wild(c))
+        if declared is None and not is_wild:
+            placed.append(itself[c])
+        elif declared is not None and is_wild and declared.suit_index >= 0:
+            placed.append(placed_as(c, declared))
+        else:
+            return _resolve(tokens, wild, context)
+    return placed, []
 
 
 def _resolve(tokens: Sequence[Token], wild: WildRule, context: Sequence[Placed]) -> tuple[list[Placed], list[Problem]]:

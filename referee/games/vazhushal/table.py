@@ -7,11 +7,13 @@ from collections import Counter
 from typing import Sequence
 
 from ...cards import Card
-from .melds import MeldCheck, Placed, _check_meld, _natural, identity
+from .melds import MeldCheck, Placed, _check_meld, identity, natural_keyed
 from .options import IdenticalTest
 from .wild import WildRule
 
-__all__ = ["TableMeld"]
+__all__ = ["TableMeld", "laid_meld"]
+
+_REPRESENTED = IdenticalTest.REPRESENTED  # a global: a member read through its enum class is slow on 3.11
 
 
 class TableMeld:
@@ -46,10 +48,18 @@ class TableMeld:
         self._identity = None
 
     def check(self, wild: WildRule) -> MeldCheck:
-        """Section 3 on this meld (computed once until the meld changes)."""
+        """Section 3 on this meld (computed once until the meld changes; a meld
+        `natural_keyed` judges keeps its identity by value too)."""
         check = self._check
         if check is None:  # `check_meld`, without its call
-            check = self._check = _natural(self.cards) or _check_meld(self.cards, wild)
+            found = natural_keyed(self.cards)
+            if found is None:
+                check = _check_meld(self.cards, wild)
+            else:  # the identity by value comes with it: kept, for the identical-meld test
+                check, key = found
+                if self._identity is None:
+                    self._identity = (_REPRESENTED, key)
+            self._check = check
         return check
 
     def identity(self, test: IdenticalTest) -> tuple[int, ...]:
@@ -67,3 +77,19 @@ class TableMeld:
 
     def tokens(self) -> list[str]:
         return [p.token() for p in self.cards]
+
+
+_new = object.__new__
+
+
+def laid_meld(cards: Sequence[Placed], at: int) -> TableMeld:
+    """`TableMeld(cards, touched=at, laid_now=True)`, a meld laid by a `meld`
+    action at move `at`, made without `__init__`: calling a Python `__init__`
+    with keywords through the class costs twice as much as these stores."""
+    meld: TableMeld = _new(TableMeld)
+    meld.cards = tuple(cards)
+    meld.touched = at
+    meld.laid_now = True
+    meld._check = None
+    meld._identity = None
+    return meld
