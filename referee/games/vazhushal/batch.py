@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Sequence
 
 from ...cards import Card, Rank
 from .melds import _ITSELF, Placed, Token
+from .takes import TakeFacts
 
 if TYPE_CHECKING:
     from .engine import GameState
-    from .moves import Discard, DrawStock
+    from .moves import Discard, DrawLine, DrawStock
 
-__all__ = ["quick_draw", "quick_discard", "quick_turn", "take_tokens"]
+__all__ = ["quick_draw", "quick_discard", "quick_turn", "quick_take", "take_tokens"]
 
 
 def take_tokens(hand: Counter[Card], tokens: Sequence[Token],
@@ -77,6 +78,54 @@ def quick_draw(state: GameState, move: DrawStock) -> bool:
     hand[drawn] = hand.get(drawn, 0) + 1
     if not state.exhausted and not stock.unknown_size and not stock.under and stock.negative is None:  # `stock.empty`
         state.exhausted = True
+    return True
+
+
+def quick_take(state: GameState, move: DrawLine) -> bool:
+    """`_on_draw` of a take from the line by the player whose turn it is
+    (`_start_turn`, `_draw` and `_take` in one), when the line holds the
+    cards the move names (nothing to report; the forced take of VZ-10.6
+    included); False, having changed nothing, otherwise. The caller moves
+    the phase on to the meld phase."""
+    seat, depth = move.player, move.depth
+    line = state.line
+    cards = line.cards
+    held = len(cards)
+    if seat != state.turn_player or not 1 <= depth <= held:
+        return False
+    named = move.cards
+    if named is not None:  # `list(named) == line.top(depth)`, without building the list (cards are compared by identity)
+        if len(named) != depth:
+            return False
+        for i in range(depth):
+            if named[i] is not cards[-1 - i]:
+                return False
+    forced = state.forced_player == seat
+    if forced:
+        state.forced_player = None
+    state.last_overflow = None
+    state.turn = turn = state._start_turn(seat)
+    state.turns += 1
+    state.turn_started = state.count
+    state.first_turn = False
+    state.last_discarder = None
+    turn.draws = 1
+    bottom = line.bottom_joker and depth == held  # `line.reaches_bottom_joker(depth)`
+    hand = state.hands[seat]
+    taken = []  # `line.take(depth)`, with the cards put in hand in the same loop
+    for _ in range(depth):
+        c = cards.pop()
+        taken.append(c)
+        hand[c] = hand.get(c, 0) + 1
+    if not cards:
+        line.bottom_joker = False
+    # the turn's first draw: the hand before it is the turn's starting hand (neither is ever changed)
+    key = taken[-1]
+    facts = TakeFacts(key=key, taken=tuple(taken), bottom_joker=bottom and not forced, forced=forced and bottom,
+                      hand_before=turn.start_hand)
+    turn.takes.append((state.count, facts))
+    if forced and bottom:
+        turn.forced_card = key
     return True
 
 
