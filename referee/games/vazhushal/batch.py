@@ -1,12 +1,14 @@
-"""The batch path's shortcuts (`GameState.run`): the two commonest events
-of a clean record, a stock draw by the player to draw and a discard after a
-meld phase that did nothing to judge, applied without the general event
-code. Each returns False, having changed nothing, where the general path
-(`GameState._apply`) has anything more to do. tests/conformance/test_fast_path.py
-compares `run` with `apply` move by move, and
-tests/vazhushal/test_vazhushal_shortcuts.py pins the invariant the discard
-relies on (no meld action and no take: no meld touched, so the phase has
-nothing to judge).
+"""The batch path's shortcuts (`GameState.run`): the commonest events of a
+clean record, a stock draw by the player to draw, a take from the line by
+that player, and a whole turn of a stock draw and a discard, applied
+without the general event code. Each returns False, having changed
+nothing, where the general path (`GameState._apply`) has anything more to
+do. tests/conformance/test_fast_path.py compares `run` with `apply` move
+by move, tests/vazhushal/test_vazhushal_quick_paths.py the take and the
+turn over positions the seeded games seldom reach, and
+tests/vazhushal/test_vazhushal_shortcuts.py pins the invariant the quick
+turn relies on (no meld action and no take: no meld touched, so the phase
+has nothing to judge).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
     from .engine import GameState
     from .moves import Discard, DrawLine, DrawStock
 
-__all__ = ["quick_draw", "quick_discard", "quick_turn", "quick_take", "take_tokens"]
+__all__ = ["quick_draw", "quick_turn", "quick_take", "take_tokens"]
 
 
 def take_tokens(hand: Counter[Card], tokens: Sequence[Token],
@@ -129,32 +131,12 @@ def quick_take(state: GameState, move: DrawLine) -> bool:
     return True
 
 
-def quick_discard(state: GameState, move: Discard) -> bool:
-    """`_on_discard` of the turn player's discard from hand after a meld
-    phase that did nothing to judge (no meld action, no take: nothing is
-    touched) and that neither goes out nor breaks a rule; False, having
-    changed nothing, otherwise."""
-    seat, card = move.player, move.card
-    turn = state.turn
-    if (turn is None or seat != turn.player or turn.last_action is not None or turn.takes or turn.rearranges
-            or move.out or (turn.forced_card is not None and card is turn.forced_card)):
-        return False
-    hand = state.hands[seat]
-    count = hand.get(card, 0)
-    if count <= 0 or sum(hand.values()) <= 1:
-        return False
-    state.last_overflow = None
-    hand[card] = count - 1
-    state.to_line(seat, card)
-    return True
-
-
 def quick_turn(state: GameState, draw: DrawStock, discard: Discard) -> bool:
-    """`quick_draw` then `quick_discard`, a whole turn of a stock draw and a
-    discard from hand by the player whose turn it is (most turns of a
-    game), in one step and without the `Turn` the draw would begin and the
-    discard end; False, having changed nothing, where either would not
-    apply. Counts the discard's move (`state.count`); the caller skips it."""
+    """`quick_draw` then the discard from hand by the player whose turn it
+    is, when it neither goes out nor breaks a rule: a whole turn of a stock
+    draw and a discard (most turns of a game), in one step and without the
+    `Turn` the draw would begin and the discard end; False, having changed
+    nothing, where either would not apply. Counts the discard's move (`state.count`); the caller skips it."""
     seat, drawn = draw.player, draw.card
     stock = state.stock
     left = stock.unknown.get(drawn)
@@ -163,8 +145,8 @@ def quick_turn(state: GameState, draw: DrawStock, discard: Discard) -> bool:
         return False
     hand = state.hands[seat]
     card = discard.card
-    count = hand.get(card, 0) + (card is drawn)
-    if count <= 0 or sum(hand.values()) < 1:  # held after the draw, and not the last card
+    # held after the draw, and not the last card (a card held before the draw never is: no count is negative)
+    if hand.get(card, 0) <= 0 and (card is not drawn or not any(hand.values())):
         return False
     state.turns += 1
     state.turn_started = state.count

@@ -24,7 +24,7 @@ from ...findings import Finding
 from ...frozen import frozen
 from ...hand import sort_cards
 from . import rules as R
-from .batch import quick_discard, quick_draw, quick_take, quick_turn, take_tokens
+from .batch import quick_draw, quick_take, quick_turn, take_tokens
 from .deal import Setup, count_doubles
 from .line import Line
 from .melds import Placed, resolve
@@ -234,42 +234,44 @@ class GameState:
         found = self.findings
         before = len(found)
         step = self._apply
-        i, end = 0, len(moves)
-        while i < end:
-            move = moves[i]
-            i += 1
+        draw, meld, stopped = _DRAW, _MELD, _STOPPED  # locals: read at every move
+        end = len(moves)
+        skip = False  # the discard a quick turn applied with its draw
+        for i, move in enumerate(moves, start=1):  # `i`: the index of the move after this one
+            if skip:
+                skip = False
+                continue
             phase = self.phase
-            if phase is _STOPPED:
+            if phase is stopped:
                 break
             self.count += 1
             # the commonest events of a clean record, shortened (batch.py): a turn of a stock draw and a
-            # discard, a stock draw, a take from the line, a discard; meld actions in a meld phase sent
+            # discard, a stock draw, a take from the line; meld actions and a discard in a meld phase sent
             # straight to their handler (tests/conformance/test_fast_path.py compares this with `apply`):
             # each falls back to `_apply` unchanged. The commonest types first (`type(move) is` each time:
             # mypy narrows the move by it, and the call is cheap).
             if type(move) is DrawStock:
-                if phase is _DRAW:
+                if phase is draw:
                     if i < end and type(after := moves[i]) is Discard and quick_turn(self, move, after):
-                        i += 1
+                        skip = True
                         continue
                     if quick_draw(self, move):
-                        self.phase = _MELD
+                        self.phase = meld
                         continue
             elif type(move) is Meld or type(move) is Add or type(move) is Rearrange:
-                if phase is _MELD:  # `_apply`'s path for them, without its dispatch
+                if phase is meld:  # `_apply`'s path for them, without its dispatch
                     self.last_overflow = None
                     self._on_meld_action(move)
                     continue
             elif type(move) is Discard:
-                if phase is _MELD:  # `_apply`'s path when the quick discard does not apply
-                    if not quick_discard(self, move):
-                        self.last_overflow = None
-                        self._on_discard(move)
+                if phase is meld:  # `_apply`'s path, without its dispatch
+                    self.last_overflow = None
+                    self._on_discard(move)
                     continue
             elif type(move) is DrawLine:
-                if phase is _DRAW:
+                if phase is draw:
                     if quick_take(self, move):
-                        self.phase = _MELD
+                        self.phase = meld
                         continue
                     self.last_overflow = None  # `_apply`'s path, without its dispatch
                     self._on_draw(move)

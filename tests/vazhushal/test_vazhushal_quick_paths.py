@@ -1,11 +1,17 @@
-"""`run`'s quick take from the line (batch.quick_take: `_on_draw`, `_draw`
-and `_take` in one) against `apply`, move by move, over positions the
-seeded games of tests/conformance/test_fast_path.py seldom reach: every
-depth (out of range too), the cards named right, wrong, too few or too
-many, the forced take of VZ-10.6 due to the taker or to another player,
-a bottom joker, a take out of turn and a second draw, each followed by a
-discard; and `_start_turn`'s reading of the table (its own loop) against
-`has_pure_sequence`."""
+"""`run`'s shortcuts (batch.py) against `apply`, move by move, over
+positions the seeded games of tests/conformance/test_fast_path.py seldom
+reach:
+
+- the quick take from the line (`quick_take`: `_on_draw`, `_draw` and
+  `_take` in one): every depth (out of range too), the cards named right,
+  wrong, too few or too many, the forced take of VZ-10.6 due to the taker
+  or to another player, a bottom joker, a take out of turn and a second
+  draw, each followed by a discard;
+- the quick turn (`quick_turn`, a stock draw and a discard) by a player
+  holding no card, one card or more: the drawn card discarded, a card held,
+  a card not held, going out, by the other player, with a forced take due;
+- `_start_turn`'s reading of the table (its own loop) against
+  `has_pure_sequence`."""
 
 from __future__ import annotations
 
@@ -81,3 +87,18 @@ def test_start_turn_reads_the_table_as_has_pure_sequence(melds):
         assert turn.had_melds == bool(state.melds[seat])
         assert turn.start_melds == [m.cards for m in state.melds[seat]]
         assert dict(turn.start_hand) == dict(state.hands[seat]) and turn.start_hand is not state.hands[seat]
+
+
+@pytest.mark.parametrize("held", ["", "AC", "AC 5C", "5C 6C 7C AC"])
+def test_quick_turn_equals_apply(held):
+    hands = {"P": held, "Q": HANDS["Q"]}
+    drawn = cards("10H")[0]
+    compared = 0
+    for forced in (None, 0, 1):
+        base = position(hands=hands, line="7H", negative=None)
+        base.forced_player = forced
+        for seat, card, out in product((0, 1), cards("10H AC 5C KD"), (False, True)):
+            for drawer in (0, 1):
+                _compare(base, (DrawStock(player=drawer, card=drawn), Discard(player=seat, card=card, out=out)))
+                compared += 1
+    assert compared == 96
