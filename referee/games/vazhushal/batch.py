@@ -136,10 +136,12 @@ def quick_turn(state: GameState, draw: DrawStock, discard: Discard) -> bool:
     is, when it neither goes out nor breaks a rule: a whole turn of a stock
     draw and a discard (most turns of a game), in one step and without the
     `Turn` the draw would begin and the discard end; False, having changed
-    nothing, where either would not apply. Counts the discard's move (`state.count`); the caller skips it."""
+    nothing, where either would not apply. Counts the discard's move
+    (`state.count`); the caller skips it."""
     seat, drawn = draw.player, draw.card
     stock = state.stock
-    left = stock.unknown.get(drawn)
+    unknown = stock.unknown
+    left = unknown.get(drawn)
     if seat != state.turn_player or not left or state.forced_player is not None or discard.player != seat \
             or discard.out:
         return False
@@ -148,20 +150,21 @@ def quick_turn(state: GameState, draw: DrawStock, discard: Discard) -> bool:
     # held after the draw, and not the last card (a card held before the draw never is: no count is negative)
     if hand.get(card, 0) <= 0 and (card is not drawn or not any(hand.values())):
         return False
+    count = state.count
     state.turns += 1
-    state.turn_started = state.count
+    state.turn_started = count
+    state.count = count + 1  # the discard's
     state.first_turn = False
-    if left > 1:
-        stock.unknown[drawn] = left - 1
-    else:
-        stock.unknown.pop(drawn)
-    stock.unknown_size -= 1
-    hand[drawn] = hand.get(drawn, 0) + 1
-    if not state.exhausted and not stock.unknown_size and not stock.under and stock.negative is None:  # `stock.empty`
-        state.exhausted = True
-    state.count += 1
     state.last_overflow = None
+    if left > 1:
+        unknown[drawn] = left - 1
+    else:
+        unknown.pop(drawn)
+    size = stock.unknown_size = stock.unknown_size - 1
+    hand[drawn] = hand.get(drawn, 0) + 1
     hand[card] -= 1
+    if not size and not stock.under and stock.negative is None and not state.exhausted:  # `stock.empty`, seldom
+        state.exhausted = True
     line = state.line
     if line.capacity is None and not state.exhausted:  # `to_line` of an unbounded line: the draw phase stays
         line.cards.append(card)

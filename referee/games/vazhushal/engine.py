@@ -188,10 +188,12 @@ class GameState:
         return False
 
     def _start_turn(self, seat: int, *, final: bool = False) -> Turn:
+        start_hand: Counter[Card] = Counter.__new__(Counter)  # `copy_hand`, without its call (one a turn)
+        dict.update(start_hand, self.hands[seat])
         melds = self.melds[seat]
         if not melds:  # most turns of a game: nothing on the table to look at
-            return Turn(player=seat, start_hand=_copy(self.hands[seat]), start_melds=[], had_melds=False,
-                        had_pure=False, final=final)
+            return Turn(player=seat, start_hand=start_hand, start_melds=[], had_melds=False, had_pure=False,
+                        final=final)
         # one loop for the melds' cards and `has_pure_sequence`: a comprehension's own call costs more
         wild = self.wild
         start_melds = []
@@ -200,8 +202,8 @@ class GameState:
             start_melds.append(meld.cards)
             if not pure and (meld._check or meld.check(wild)).pure:  # the kept check, without a call
                 pure = True
-        return Turn(player=seat, start_hand=_copy(self.hands[seat]), start_melds=start_melds,
-                    had_melds=True, had_pure=pure, final=final)
+        return Turn(player=seat, start_hand=start_hand, start_melds=start_melds, had_melds=True, had_pure=pure,
+                    final=final)
 
     def _meld_turn(self) -> Turn:
         """The turn of the meld phase under way (set whenever the phase is MELD)."""
