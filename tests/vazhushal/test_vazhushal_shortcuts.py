@@ -13,7 +13,7 @@ they replace, over seeded games of every preset and broken copies of them:
   without those shortcuts, in replayed games and on tables with identical melds;
 - the meld check's and the wild-card reading's shortcuts for natural melds
   (`_natural`, `resolve`'s first loop) against the general computations;
-- the invariant the batch path's quick discard relies on: a meld phase with
+- the invariant the batch path's quick turn relies on: a meld phase with
   no meld action and no take leaves every meld of its player untouched;
 - a meld's or an add's cards checked, taken out of the hand and read in one
   pass (`take_tokens`) against `_holds_all`, `subtract` and `resolve`;
@@ -24,8 +24,8 @@ they replace, over seeded games of every preset and broken copies of them:
 - the stock built from the deal check's Counter, the scores from hand counts
   and from every meld at once, against `elements()` and `meld_points` per meld.
 
-`run`'s quick draw and discard themselves are compared with `apply` by
-tests/conformance/test_fast_path.py.
+`run`'s quick draw, take and turn themselves are compared with `apply` by
+tests/conformance/test_fast_path.py and tests/vazhushal/test_vazhushal_quick_paths.py.
 """
 
 from __future__ import annotations

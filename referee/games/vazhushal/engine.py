@@ -24,7 +24,7 @@ from ...findings import Finding
 from ...frozen import frozen
 from ...hand import sort_cards
 from . import rules as R
-from .batch import quick_discard, quick_draw, quick_turn, take_tokens
+from .batch import quick_draw, quick_take, quick_turn, take_tokens
 from .deal import Setup, count_doubles
 from .line import Line
 from .melds import Placed, resolve
@@ -192,12 +192,22 @@ class GameState:
         return False
 
     def _start_turn(self, seat: int, *, final: bool = False) -> Turn:
+        start_hand: Counter[Card] = Counter.__new__(Counter)  # `copy_hand`, without its call (one a turn)
+        dict.update(start_hand, self.hands[seat])
         melds = self.melds[seat]
         if not melds:  # most turns of a game: nothing on the table to look at
-            return Turn(player=seat, start_hand=_copy(self.hands[seat]), start_melds=[], had_melds=False,
-                        had_pure=False, final=final)
-        return Turn(player=seat, start_hand=_copy(self.hands[seat]), start_melds=[m.cards for m in melds],
-                    had_melds=True, had_pure=self.has_pure_sequence(seat), final=final)
+            return Turn(player=seat, start_hand=start_hand, start_melds=[], had_melds=False, had_pure=False,
+                        final=final)
+        # one loop for the melds' cards and `has_pure_sequence`: a comprehension's own call costs more
+        wild = self.wild
+        start_melds = []
+        pure = False
+        for meld in melds:
+            start_melds.append(meld.cards)
+            if not pure and (meld._check or meld.check(wild)).pure:  # the kept check, without a call
+                pure = True
+        return Turn(player=seat, start_hand=start_hand, start_melds=start_melds, had_melds=True, had_pure=pure,
+                    final=final)
 
     def _meld_turn(self) -> Turn:
         """The turn of the meld phase under way (set whenever the phase is MELD)."""
@@ -230,41 +240,47 @@ class GameState:
         found = self.findings
         before = len(found)
         step = self._apply
-        i, end = 0, len(moves)
-        while i < end:
-            move = moves[i]
-            i += 1
+        draw, meld, stopped = _DRAW, _MELD, _STOPPED  # locals: read at every move
+        end = len(moves)
+        skip = False  # the discard a quick turn applied with its draw
+        for i, move in enumerate(moves, start=1):  # `i`: the index of the move after this one
+            if skip:
+                skip = False
+                continue
             phase = self.phase
-            if phase is _STOPPED:
+            if phase is stopped:
                 break
             self.count += 1
             # the commonest events of a clean record, shortened (batch.py): a turn of a stock draw and a
-            # discard, a stock draw, a discard; meld actions in a meld phase sent straight to their
-            # handler (tests/conformance/test_fast_path.py compares this with `apply`): each falls back
-            # to `_apply` unchanged
+            # discard, a stock draw, a take from the line; meld actions and a discard in a meld phase sent
+            # straight to their handler (tests/conformance/test_fast_path.py compares this with `apply`):
+            # each falls back to `_apply` unchanged. The commonest types first (`type(move) is` each time:
+            # mypy narrows the move by it, and the call is cheap).
             if type(move) is DrawStock:
-                if phase is _DRAW:
+                if phase is draw:
                     if i < end and type(after := moves[i]) is Discard and quick_turn(self, move, after):
-                        i += 1
+                        skip = True
                         continue
                     if quick_draw(self, move):
-                        self.phase = _MELD
+                        self.phase = meld
                         continue
-            elif type(move) is Discard:
-                if phase is _MELD:  # `_apply`'s path when the quick discard does not apply
-                    if not quick_discard(self, move):
-                        self.last_overflow = None
-                        self._on_discard(move)
-                    continue
-            elif type(move) is DrawLine:
-                if phase is _DRAW:  # `_apply`'s path, without its dispatch
-                    self.last_overflow = None
-                    self._on_draw(move)
-                    continue
             elif type(move) is Meld or type(move) is Add or type(move) is Rearrange:
-                if phase is _MELD:  # `_apply`'s path for them, without its dispatch
+                if phase is meld:  # `_apply`'s path for them, without its dispatch
                     self.last_overflow = None
                     self._on_meld_action(move)
+                    continue
+            elif type(move) is Discard:
+                if phase is meld:  # `_apply`'s path, without its dispatch
+                    self.last_overflow = None
+                    self._on_discard(move)
+                    continue
+            elif type(move) is DrawLine:
+                if phase is draw:
+                    if quick_take(self, move):
+                        self.phase = meld
+                        continue
+                    self.last_overflow = None  # `_apply`'s path, without its dispatch
+                    self._on_draw(move)
                     continue
             step(move)
         return found[before:]
