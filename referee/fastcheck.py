@@ -42,6 +42,10 @@ _BOUNDS: dict[str, Callable[[Any, Any], bool]] = {
 _MATCHED = 8192
 
 
+#: The keywords `_Compiler.object_check` does in one closure (with `type: object`).
+_OBJECT_KEYS = frozenset({"type", "required", "properties", "additionalProperties", "minProperties"})
+
+
 class Unsupported(ValueError):
     """The schema uses a keyword this compiler does not implement."""
 
@@ -159,6 +163,8 @@ class _Compiler:
         text = _text_check(schema, keys)
         if text is not None:
             return text
+        if schema.get("type") == "object" and _OBJECT_KEYS.issuperset(keys):
+            return self.object_check(schema, base)
         checks = [self.keyword(key, schema[key], schema, base) for key in keys]
         if not checks:
             return lambda value: True
@@ -175,12 +181,47 @@ class _Compiler:
             return True
         return every
 
+    def object_check(self, schema: dict, base: str) -> Check:
+        """One closure for the common mapping (`type: object` with `required`,
+        `properties`, `additionalProperties`, `minProperties`): the value's kind
+        asked once, not by each keyword's own closure."""
+        properties = schema.get("properties", {})
+        subs = tuple((name, self.compile(sub, base)) for name, sub in properties.items())
+        needed = frozenset(schema.get("required", ()))
+        low = schema.get("minProperties", 0)
+        known = frozenset(properties)
+        rest = schema.get("additionalProperties", True)
+        closed = rest is False
+        extra = None if rest is True or closed else self.compile(rest, base)
+
+        def mapping(v: Any) -> bool:
+            if not isinstance(v, dict) or len(v) < low or not v.keys() >= needed:
+                return False
+            if closed:
+                if not known.issuperset(v):
+                    return False
+            elif extra is not None:
+                for k, x in v.items():
+                    if k not in known and not extra(x):
+                        return False
+            for name, check in subs:
+                if name in v and not check(v[name]):
+                    return False
+            return True
+        return mapping
+
     def keyword(self, key: str, arg: Any, schema: dict, base: str) -> Check:  # noqa: C901
         if key == "type":
             tests = [_TYPES[t] for t in (arg if isinstance(arg, list) else [arg])]
             if len(tests) == 1:
                 return tests[0]
-            return lambda v: any(test(v) for test in tests)
+
+            def some_type(v: Any) -> bool:
+                for test in tests:  # (loops here and below: `any`/`all` of a generator cost a frame a call)
+                    if test(v):
+                        return True
+                return False
+            return some_type
         if key == "$ref":
             return self.ref(base, arg)
         if key == "const":
@@ -214,7 +255,8 @@ class _Compiler:
                 return True
             return properties
         if key == "required":
-            return lambda v: not isinstance(v, dict) or all(name in v for name in arg)
+            needed = frozenset(arg)  # a key view compares with a set at C speed
+            return lambda v: not isinstance(v, dict) or v.keys() >= needed
         if key == "additionalProperties":
             if "patternProperties" in schema:
                 raise Unsupported("patternProperties")
@@ -222,10 +264,24 @@ class _Compiler:
             if arg is False:
                 return lambda v: not isinstance(v, dict) or known.issuperset(v)
             extra = self.compile(arg, base)
-            return lambda v: not isinstance(v, dict) or all(extra(x) for k, x in v.items() if k not in known)
+
+            def additional(v: Any) -> bool:
+                if isinstance(v, dict):
+                    for k, x in v.items():
+                        if k not in known and not extra(x):
+                            return False
+                return True
+            return additional
         if key == "propertyNames":
             names = self.compile(arg, base)
-            return lambda v: not isinstance(v, dict) or all(names(k) for k in v)
+
+            def property_names(v: Any) -> bool:
+                if isinstance(v, dict):
+                    for k in v:
+                        if not names(k):
+                            return False
+                return True
+            return property_names
         if key == "minProperties":
             return lambda v: not isinstance(v, dict) or len(v) >= arg
         if key == "maxProperties":
@@ -273,9 +329,19 @@ class _Compiler:
         if key in ("allOf", "anyOf", "oneOf"):
             branches = [self.compile(sub, base) for sub in arg]
             if key == "allOf":
-                return lambda v: all(sub(v) for sub in branches)
+                def all_of(v: Any) -> bool:
+                    for sub in branches:
+                        if not sub(v):
+                            return False
+                    return True
+                return all_of
             if key == "anyOf":
-                return lambda v: any(sub(v) for sub in branches)
+                def any_of(v: Any) -> bool:
+                    for sub in branches:
+                        if sub(v):
+                            return True
+                    return False
+                return any_of
             return lambda v: sum(1 for sub in branches if sub(v)) == 1
         if key == "not":
             sub = self.compile(arg, base)

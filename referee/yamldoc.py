@@ -103,12 +103,15 @@ class Positions(Mapping[Hashable, tuple[int, int]]):
     a seat): a document path that is turned into a line and column only when
     a finding asks for it (most transcripts never need one)."""
 
-    __slots__ = ("_document", "_paths", "_found")
+    __slots__ = ("_document", "_paths", "_found", "_of")
 
     def __init__(self, document: Document) -> None:
         self._document = document
         self._paths: dict[Hashable, tuple[Path, bool]] = {}
-        self._found: dict[Hashable, tuple[int, int]] = {}
+        self._found: dict[Hashable, tuple[int, int]] | None = None  # made on the first look-up
+        # What `of` was given, its table of paths made only when the names are first asked
+        # for: a record holds a few of these per deal, and a legal transcript reads few.
+        self._of: tuple[tuple[Hashable, ...], Path, bool, Hashable | None] | None = None
 
     @classmethod
     def of(cls, document: Document, mapping: dict, path: Path, *, key: bool = False,
@@ -117,31 +120,58 @@ class Positions(Mapping[Hashable, tuple[int, int]]):
         was written; `itself`, if given, names where the mapping starts (a key of
         the same name takes that name over)."""
         at = cls(document)
-        if itself is not None:
-            at._paths[itself] = (path, False)
-        at._paths.update({name: (path + (name,), key) for name in mapping})
+        at._of = (tuple(mapping), path, key, itself)  # the keys as they are now
         return at
+
+    def _table(self) -> dict[Hashable, tuple[Path, bool]]:
+        """The paths by name (`of`'s made now, if not yet)."""
+        of = self._of
+        if of is not None:
+            self._of = None
+            names, path, key, itself = of
+            paths: dict[Hashable, tuple[Path, bool]] = {}
+            if itself is not None:
+                paths[itself] = (path, False)
+            paths.update({name: (path + (name,), key) for name in names})
+            paths.update(self._paths)  # (none: `add` makes the table first)
+            self._paths = paths
+        return self._paths
+
+    def _path(self, name: Hashable) -> tuple[Path, bool]:
+        """The path of one name, without making `of`'s table (a legal deal asks for one or two)."""
+        of = self._of
+        if of is None:
+            return self._paths[name]
+        names, path, key, itself = of
+        if name in names:  # (hashable: `found` has looked it up)
+            return path + (name,), key
+        if itself is not None and name == itself:
+            return path, False
+        raise KeyError(name)
 
     def add(self, name: Hashable, path: Path, *, key: bool = False) -> None:
         """`name` is written at `path` (at the key naming it when `key`)."""
-        self._paths[name] = (path, key)
+        self._table()[name] = (path, key)
 
     def __getitem__(self, name: Hashable) -> tuple[int, int]:
-        found = self._found.get(name)
+        found = self._found
         if found is None:
-            path, key = self._paths[name]
+            found = self._found = {}
+        at = found.get(name)
+        if at is None:
+            path, key = self._path(name)
             document = self._document
-            found = self._found[name] = (document.key_position if key else document.position)(path)
-        return found
+            at = found[name] = (document.key_position if key else document.position)(path)
+        return at
 
     def __contains__(self, name: object) -> bool:
-        return name in self._paths  # without looking the position up
+        return name in self._table()  # without looking the position up
 
     def __iter__(self) -> Iterator[Hashable]:
-        return iter(self._paths)
+        return iter(self._table())
 
     def __len__(self) -> int:
-        return len(self._paths)
+        return len(self._table())
 
     def __repr__(self) -> str:
         return f"Positions({dict(self)!r})"
@@ -315,9 +345,22 @@ class _Empty:
 _EMPTY = _Empty()
 
 
+def _screened(text: str) -> bool:
+    """Whether the text cannot hold an anchor or a tag (no `&`, no `!` anywhere,
+    two scans at C speed): then no event needs asking for one."""
+    return "&" not in text and "!" not in text
+
+
 def _build(text: str, *, name: str, max_depth: int, max_scalar: int,
-           relocate: Callable[[Any], Any] = _same) -> Document:
-    """The document; marks in the errors raised go through `relocate`."""
+           relocate: Callable[[Any], Any] = _same, screened: bool | None = None) -> Document:
+    """The document; marks in the errors raised go through `relocate`.
+
+    `screened` (default: `_screened(text)`) skips asking each event for an
+    anchor or a tag, and reads the scalars of a list (move lines) in a loop
+    of their own; False is the plain path, which tests/core/test_yamldoc_runs.py
+    compares with it (same data, positions and errors)."""
+    if screened is None:
+        screened = _screened(text)
     parser: Any = _Parser(text) if LIBYAML else yaml.SafeLoader(text)  # events told apart by class, not narrowed
     get_event = parser.get_event
     marks: dict[int, Any] = {}
@@ -336,12 +379,16 @@ def _build(text: str, *, name: str, max_depth: int, max_scalar: int,
     collection_end = (ev.MappingEndEvent, ev.SequenceEndEvent)
     special = _SPECIAL
 
+    pending: Any = None  # an event read by the loop over a list's scalars, not yet handled
     while True:
-        event = get_event()
+        if pending is None:
+            event = get_event()
+        else:
+            event, pending = pending, None
         kind = event.__class__
         if kind is scalar_event:
             mark = event.start_mark
-            if event.anchor is not None or event.tag is not None:
+            if not screened and (event.anchor is not None or event.tag is not None):
                 raise _refused(event, relocate(mark))
             value = event.value
             if len(value) > max_scalar:
@@ -356,13 +403,13 @@ def _build(text: str, *, name: str, max_depth: int, max_scalar: int,
                         )
                     key, key_mark = value, mark
                     continue
-                if not event.style and value in special:
+                if value in special and not event.style:
                     value = special[value]
                 container[key] = value
                 table[key] = (key_mark, mark)
                 key = _EMPTY
             elif container is not None:
-                if not event.style and value in special:
+                if value in special and not event.style:
                     value = special[value]
                 container.append(value)
                 table.append(mark)
@@ -370,7 +417,7 @@ def _build(text: str, *, name: str, max_depth: int, max_scalar: int,
                 root, root_mark = (special.get(value, value) if not event.style else value), mark
         elif kind is mapping_start or kind is sequence_start:
             mark = event.start_mark
-            if event.anchor is not None or event.tag is not None:
+            if not screened and (event.anchor is not None or event.tag is not None):
                 raise _refused(event, relocate(mark))
             if len(stack) >= max_depth:
                 raise _problem(f"nested more than {max_depth} levels deep", relocate(mark))
@@ -390,6 +437,23 @@ def _build(text: str, *, name: str, max_depth: int, max_scalar: int,
                 root, root_mark = opened, mark
             stack.append((container, table, is_map, key, key_mark))
             container, table, is_map, key, key_mark = opened, opened_table, kind is mapping_start, _EMPTY, None
+            if screened and not is_map:
+                # The list's scalars (a deal's move lines) in a loop of their own, which asks
+                # each only what a list item needs; any other event (the list's end, a long
+                # value) stops it and is handled above, as the plain path would.
+                append, append_mark = opened.append, opened_table.append
+                while True:
+                    event = get_event()
+                    if event.__class__ is not scalar_event:
+                        break
+                    value = event.value
+                    if len(value) > max_scalar:
+                        break
+                    if value in special and not event.style:
+                        value = special[value]
+                    append(value)
+                    append_mark(event.start_mark)
+                pending = event
         elif kind in collection_end:
             container, table, is_map, key, key_mark = stack.pop()
         elif kind is ev.AliasEvent:

@@ -132,3 +132,19 @@ def test_remembered_matches_keep_the_length_bounds():
         "properties": {"k": {"type": "string", "pattern": "^b+$", "maxLength": 2}}}})
     for _ in range(3):
         assert single({"k": "bb"}) and not single({"k": "bbb"}) and not single({"k": "ab"})
+
+
+@pytest.mark.parametrize("game,players", [("tjuv", 4), ("game-flip-flop", 4), ("vazhushal", 2), ("getaway", 5)])
+def test_compiled_check_agrees_with_jsonschema_for_every_game(game, players):
+    from referee.games import get_game
+
+    rng = random.Random(game)
+    check = fast_check("transcript.schema.json")
+    slow = validator("transcript.schema.json")
+    simulate_game = get_game(game).simulate
+    for seed in range(3):
+        data = load_document(simulate_game(preset=game, players=players, seed=seed, options={})).data
+        assert check(data) and slow.is_valid(data)
+        for _ in range(80):
+            mutant = _mutate(data, rng)
+            assert check(mutant) == slow.is_valid(mutant), mutant

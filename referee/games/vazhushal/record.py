@@ -91,7 +91,7 @@ class _Reader(RecordReader):
         self.moves = MoveReader(self.seats)
 
     def dealt(self, raw: dict, path: tuple) -> Dealt:
-        hands: list[tuple[Card, ...]] = [() for _ in self.players]
+        hands: list[tuple[Card, ...]] = [()] * len(self.players)
         present = [False] * len(self.players)
         at = Positions(self.document)
         for name, text in raw.items():
