@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 __all__ = ["phase_problems", "new_melds_now"]
 
+_PHYSICAL = IdenticalTest.PHYSICAL  # a global: a member read through its enum class is slow on 3.11
+
 
 def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
     """Every rule the meld phase so far would break if it ended now
@@ -33,24 +35,28 @@ def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
     (`_plainly_allowed`) is not judged."""
     seat = turn.player
     melds = state.melds[seat]
-    touched: list[TableMeld] = []
-    for meld in melds:  # a loop: a comprehension's own call costs more than a few melds
-        if meld.touched is not None:
-            touched.append(meld)
-    if not touched and turn.last_action is None and not turn.takes and not turn.rearranges:
-        return []
     wild = state.wild
     found: list[tuple[str, int, str]] = []
-    regrouped: set[int] = set()
-    for meld in touched:
-        check = meld._check or meld.check(wild)  # (a MeldCheck is never false)
+    touched: list[TableMeld] = []
+    pure = False  # a pure sequence seen among the kept checks (else the loop below looks at every meld)
+    # one loop over the melds (a comprehension's own call costs more than a few melds): the touched
+    # ones checked, in table order; a phase that touched no meld, took nothing and rearranged nothing
+    # (most turns: a draw and a discard) finds nothing below
+    for meld in melds:
+        check = meld._check
         at = meld.touched
-        if check.problems and at is not None:  # (touched: never None here)
-            number = next(i for i, m in enumerate(melds, start=1) if m is meld)
-            for rule, message in check.problems:
-                found.append((rule, at, f"meld {number} ({' '.join(meld.tokens())}): {message}"))
-            if not meld.laid_now:
-                _result_rule(found, regrouped, at)
+        if at is not None:
+            if check is None:
+                check = meld.check(wild)
+            touched.append(meld)
+            if check.problems:
+                number = next(i for i, m in enumerate(melds, start=1) if m is meld)
+                for rule, message in check.problems:
+                    found.append((rule, at, f"meld {number} ({' '.join(meld.tokens())}): {message}"))
+                if not meld.laid_now:
+                    _result_rule(found, at)
+        if check is not None and check.pure:
+            pure = True
     if touched and len(melds) > 1:  # two identical melds matter only when one of them was touched
         test = state.options.identical_meld_test
         if not _distinct(melds, touched, test):
@@ -63,9 +69,9 @@ def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
                     found.append((R.IDENTICAL, at, f"{state.name(seat)} holds two identical melds"
                                                    f" ({' '.join(meld.tokens())})"))
                     if any(m.touched and not m.laid_now for m in (meld, other)):
-                        _result_rule(found, regrouped, at)
+                        _result_rule(found, at)
                 seen.setdefault(key, meld)
-    if melds and turn.last_action is not None:
+    if not pure and melds and turn.last_action is not None:
         for meld in melds:  # `state.has_pure_sequence(seat)`, reading the kept checks
             if (meld._check or meld.check(wild)).pure:
                 break
@@ -74,7 +80,7 @@ def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
                           f"{state.name(seat)} has melds but no pure sequence among them" +
                           ("" if turn.had_melds else " (a player's first meld must be a pure sequence)")))
             if turn.had_melds:
-                _result_rule(found, regrouped, turn.last_action)
+                _result_rule(found, turn.last_action)
     if turn.rearranges and turn.from_hand == 0 and not state.options.rearrange_without_new_cards:
         found.append((R.REARRANGE_WHEN, turn.rearranges[0], "rearranging is allowed only in a meld phase in"
                                                             " which a card from hand is also laid or added"))
@@ -90,12 +96,15 @@ def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
     return found
 
 
-def _result_rule(found: list[tuple[str, int, str]], regrouped: set[int], at: int) -> None:
-    """VZ-6.2's finding at move `at`, once a move."""
-    if at not in regrouped:
-        regrouped.add(at)
-        found.append((R.REARRANGE_RESULT, at, "after adding or rearranging, every meld of the player"
-                                                " must still obey section 3"))
+_REGROUPED = "after adding or rearranging, every meld of the player must still obey section 3"
+
+
+def _result_rule(found: list[tuple[str, int, str]], at: int) -> None:
+    """VZ-6.2's finding at move `at`, once a move (looked for among the findings: a phase that breaks
+    nothing, the common one, builds no set of moves for it)."""
+    finding = (R.REARRANGE_RESULT, at, _REGROUPED)
+    if finding not in found:
+        found.append(finding)
 
 
 def _all_plainly_allowed(takes: Sequence[tuple[int, TakeFacts]], turn: Turn, melds: Sequence[TableMeld],
@@ -110,15 +119,28 @@ def _distinct(melds: Sequence[TableMeld], touched: Sequence[TableMeld], test: Id
     """Whether no touched meld shares its identity with another meld (VZ-3.9;
     the only pairs the identical-meld test reports). Identical melds have as
     many cards, so only melds of a touched one's size are compared, by their
-    kept identities."""
+    kept identities; a kept identity that lacks the value the touched meld's
+    first card gives (`identity` holds one value a card) cannot be the touched
+    meld's, so most touched melds are told apart without their own identity."""
+    physical = test is _PHYSICAL
     for meld in touched:
-        size, key = len(meld.cards), None
+        cards = meld.cards
+        size, key, first = len(cards), None, -1
+        if size:
+            stands = cards[0].stands
+            first = cards[0].card.index if physical else 99 if stands is None else stands.index
         for other in melds:
             if other is not meld and len(other.cards) == size:
+                kept = other._identity  # `other.identity(test)`, read without a call when kept
+                if kept is not None and kept[0] is test:
+                    if size and first not in kept[1]:
+                        continue
+                    theirs = kept[1]
+                else:
+                    theirs = other.identity(test)
                 if key is None:
                     key = meld.identity(test)
-                kept = other._identity  # `other.identity(test)`, read without a call when kept
-                if (kept[1] if kept is not None and kept[0] is test else other.identity(test)) == key:
+                if theirs == key:
                     return False
     return True
 
