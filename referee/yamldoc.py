@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping
+from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, cast
 
 import yaml
 from yaml import events as ev
@@ -111,7 +111,7 @@ class Positions(Mapping[Hashable, tuple[int, int]]):
         self._found: dict[Hashable, tuple[int, int]] | None = None  # made on the first look-up
         # What `of` was given, its table of paths made only when the names are first asked
         # for: a record holds a few of these per deal, and a legal transcript reads few.
-        self._of: tuple[tuple[Hashable, ...], Path, bool, Hashable | None] | None = None
+        self._of: tuple[tuple[str | int, ...], Path, bool, Hashable | None] | None = None
 
     @classmethod
     def of(cls, document: Document, mapping: dict, path: Path, *, key: bool = False,
@@ -144,7 +144,7 @@ class Positions(Mapping[Hashable, tuple[int, int]]):
             return self._paths[name]
         names, path, key, itself = of
         if name in names:  # (hashable: `found` has looked it up)
-            return path + (name,), key
+            return path + (cast("str | int", name),), key  # (a key of the mapping: the same type)
         if itself is not None and name == itself:
             return path, False
         raise KeyError(name)
