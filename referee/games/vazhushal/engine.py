@@ -73,7 +73,7 @@ class GameState:
         self.line = Line([setup.first], bottom_joker=setup.bottom_joker, capacity=options.line_capacity,
                          overflow=options.line_overflow_card)
         drawable = options.negative_joker_drawable and setup.negative is not None
-        self.stock = Stock(setup.stock, negative=setup.negative if drawable else None)
+        self.stock = Stock.dealt(setup.stock, size=setup.stock_size, negative=setup.negative if drawable else None)
         self.shown_negative = None if drawable else setup.negative
         self.phase = _DRAW
         self.turn_player = (dealer + 1) % self.n
