@@ -34,7 +34,8 @@ class Setup:
     wild: WildRule
     negative: Card | None  # the face-up negative joker (None: none)
     first: Card  # the card that starts the line
-    stock: Counter[Card]  # U (VZ-4.8)
+    stock: Counter[Card]  # U (VZ-4.8), positive counts only (the engine's Stock copies it as it is)
+    stock_size: int  # the cards in `stock`
     bottom_joker: bool  # the first card is wild: section 7 applies
     forced_take: bool  # VZ-10.6 applies to the dealer's left player's first draw
 
@@ -60,7 +61,7 @@ def count_doubles(hand: Iterable[Card], *, jokers: bool) -> int:
 _PACKS: dict[tuple[VazhushalOptions, int], Counter[Card]] = {}  # options.pack(n), made once (read only)
 
 
-_LAST: list = [None, 0, None]  # the latest call's (options, players, pack): the deals of a match share them
+_LAST: list = [None, 0, None, 0]  # the latest call's (options, players, pack, its size): the deals of a match share them
 
 
 def _pack(options: VazhushalOptions, players: int) -> Counter[Card]:
@@ -73,7 +74,7 @@ def _pack(options: VazhushalOptions, players: int) -> Counter[Card]:
         pack = options.pack(players)
         if len(_PACKS) < 64:
             _PACKS[key] = pack
-    last[:] = (options, players, pack)
+    last[:] = (options, players, pack, sum(pack.values()))
     return pack
 
 
@@ -226,10 +227,13 @@ def _clean_setup(options: VazhushalOptions, record: DealRecord, *, n: int,
         return None
     stock: Counter[Card] = Counter.__new__(Counter)  # (Counter's own __init__ is Python code)
     dict.update(stock, left)
+    # `sum(stock.values())`: the pack's size (`_pack` keeps it, just called) less the cards taken out above
+    size = _LAST[3] - HAND_SIZE * len(hands) - (1 if negative is None else 2)
     wild = _wild(options, negative)
     bottom_joker = wild.is_wild(card)
     forced = rule is _LEFT_MUST_TAKE and bottom_joker and not any(has_pure_run(hand) for hand in hands)
-    return Setup(findings=(), wild=wild, negative=negative, first=card, stock=stock, bottom_joker=bottom_joker,
+    return Setup(findings=(), wild=wild, negative=negative, first=card, stock=stock, stock_size=size,
+                 bottom_joker=bottom_joker,
                  forced_take=forced)
 
 
@@ -295,6 +299,7 @@ def _checked_setup(options: VazhushalOptions, record: DealRecord, *, players: tu
     bottom_joker = wild.is_wild(first)
     forced = rule is NoPureSequence.LEFT_MUST_TAKE and bottom_joker and not any_pure
     return Setup(findings=tuple(check.findings), wild=wild, negative=negative, first=first, stock=left,
+                 stock_size=sum(left.values()),
                  bottom_joker=bottom_joker, forced_take=forced)
 
 
@@ -304,5 +309,6 @@ def setup_from(options: VazhushalOptions, *, negative: Card | None, first: Card,
     wild = wild_rule(negative, options)
     bottom_joker = wild.is_wild(first)
     forced = (options.first_joker_no_pure_sequence is NoPureSequence.LEFT_MUST_TAKE and bottom_joker and not any_pure)
-    return Setup(findings=(), wild=wild, negative=negative, first=first, stock=Counter(stock),
+    counts = Counter(stock)
+    return Setup(findings=(), wild=wild, negative=negative, first=first, stock=counts, stock_size=sum(counts.values()),
                  bottom_joker=bottom_joker, forced_take=forced)

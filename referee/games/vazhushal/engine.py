@@ -73,7 +73,7 @@ class GameState:
         self.line = Line([setup.first], bottom_joker=setup.bottom_joker, capacity=options.line_capacity,
                          overflow=options.line_overflow_card)
         drawable = options.negative_joker_drawable and setup.negative is not None
-        self.stock = Stock(setup.stock, negative=setup.negative if drawable else None)
+        self.stock = Stock.dealt(setup.stock, size=setup.stock_size, negative=setup.negative if drawable else None)
         self.shown_negative = None if drawable else setup.negative
         self.phase = _DRAW
         self.turn_player = (dealer + 1) % self.n
@@ -242,40 +242,35 @@ class GameState:
         step = self._apply
         draw, meld, stopped = _DRAW, _MELD, _STOPPED  # locals: read at every move
         end = len(moves)
-        skip = False  # the discard a quick turn applied with its draw
-        for i, move in enumerate(moves, start=1):  # `i`: the index of the move after this one
-            if skip:
-                skip = False
-                continue
+        steps = enumerate(moves, start=1)  # `i`: the index of the move after this one
+        for i, move in steps:
             phase = self.phase
             if phase is stopped:
                 break
             self.count += 1
             # the commonest events of a clean record, shortened (batch.py): a turn of a stock draw and a
-            # discard, a stock draw, a take from the line; meld actions and a discard in a meld phase sent
+            # discard, a stock draw, a take from the line; a discard and meld actions in a meld phase sent
             # straight to their handler (tests/conformance/test_fast_path.py compares this with `apply`):
-            # each falls back to `_apply` unchanged. The commonest types first (`type(move) is` each time:
-            # mypy narrows the move by it, and the call is cheap).
-            if type(move) is DrawStock:
-                if phase is draw:
+            # each falls back to `_apply` unchanged. The phase first, then the types each allows, the
+            # commonest first (`type(move) is` each time: mypy narrows the move by it, and the call is cheap).
+            if phase is meld:
+                if type(move) is Discard:  # `_apply`'s path, without its dispatch
+                    self.last_overflow = None
+                    self._on_discard(move)
+                    continue
+                if type(move) is Meld or type(move) is Add or type(move) is Rearrange:  # (the same)
+                    self.last_overflow = None
+                    self._on_meld_action(move)
+                    continue
+            elif phase is draw:
+                if type(move) is DrawStock:
                     if i < end and type(after := moves[i]) is Discard and quick_turn(self, move, after):
-                        skip = True
+                        next(steps)  # the discard, applied with the draw
                         continue
                     if quick_draw(self, move):
                         self.phase = meld
                         continue
-            elif type(move) is Meld or type(move) is Add or type(move) is Rearrange:
-                if phase is meld:  # `_apply`'s path for them, without its dispatch
-                    self.last_overflow = None
-                    self._on_meld_action(move)
-                    continue
-            elif type(move) is Discard:
-                if phase is meld:  # `_apply`'s path, without its dispatch
-                    self.last_overflow = None
-                    self._on_discard(move)
-                    continue
-            elif type(move) is DrawLine:
-                if phase is draw:
+                elif type(move) is DrawLine:
                     if quick_take(self, move):
                         self.phase = meld
                         continue

@@ -43,6 +43,19 @@ class Stock:
         self.under: deque[Card] = deque(under)
         self.negative = negative  # the drawable negative joker, drawn last
 
+    @classmethod
+    def dealt(cls, unknown: Counter[Card], *, size: int, negative: Card | None) -> Stock:
+        """A deal's stock: U from a Counter with positive counts only and
+        `size` cards (as the deal check hands it over, `Setup.stock`), copied
+        at C speed without looking at the counts; B empty."""
+        stock = cls.__new__(cls)
+        stock.unknown = Hand.__new__(Hand)
+        dict.update(stock.unknown, unknown)
+        stock.unknown_size = size
+        stock.under = deque()
+        stock.negative = negative
+        return stock
+
     def __len__(self) -> int:
         return self.unknown_size + len(self.under) + (1 if self.negative is not None else 0)
 
