@@ -84,16 +84,23 @@ def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
     if turn.rearranges and turn.from_hand == 0 and not state.options.rearrange_without_new_cards:
         found.append((R.REARRANGE_WHEN, turn.rearranges[0], "rearranging is allowed only in a meld phase in"
                                                             " which a card from hand is also laid or added"))
-    takes = turn.takes
-    if takes and not _all_plainly_allowed(takes, turn, melds, wild):
-        facts = TurnFacts(had_melds=turn.had_melds, had_pure=turn.had_pure, start_hand=turn.start_hand,
-                          new_melds=turn.new_melds, end_melds=[m.cards for m in melds],
-                          start_melds=turn.start_melds, end_new=new_melds_now(turn, melds),
-                          known_pure={id(m.cards): (m.cards, m.check(wild).pure) for m in melds})
-        for at, take in takes:
-            for rule, message in judge_take(take, facts, wild=wild, options=state.options):
-                found.append((rule, at, message))
+    for _, take in turn.takes:  # a loop here, not a call: most phases with a take find it plainly allowed
+        if not _plainly_allowed(take, turn, melds, wild):
+            _judge_takes(found, state, turn, melds)
+            break
     return found
+
+
+def _judge_takes(found: list[tuple[str, int, str]], state: GameState, turn: Turn, melds: Sequence[TableMeld]) -> None:
+    """Every take of the phase judged (`judge_take`), its problems appended to `found`."""
+    wild = state.wild
+    facts = TurnFacts(had_melds=turn.had_melds, had_pure=turn.had_pure, start_hand=turn.start_hand,
+                      new_melds=turn.new_melds, end_melds=[m.cards for m in melds],
+                      start_melds=turn.start_melds, end_new=new_melds_now(turn, melds),
+                      known_pure={id(m.cards): (m.cards, m.check(wild).pure) for m in melds})
+    for at, take in turn.takes:
+        for rule, message in judge_take(take, facts, wild=wild, options=state.options):
+            found.append((rule, at, message))
 
 
 _REGROUPED = "after adding or rearranging, every meld of the player must still obey section 3"
@@ -107,23 +114,29 @@ def _result_rule(found: list[tuple[str, int, str]], at: int) -> None:
         found.append(finding)
 
 
-def _all_plainly_allowed(takes: Sequence[tuple[int, TakeFacts]], turn: Turn, melds: Sequence[TableMeld],
-                         wild: WildRule) -> bool:
-    for _, take in takes:
-        if not _plainly_allowed(take, turn, melds, wild):
-            return False
-    return True
-
-
 def _distinct(melds: Sequence[TableMeld], touched: Sequence[TableMeld], test: IdenticalTest) -> bool:
     """Whether no touched meld shares its identity with another meld (VZ-3.9;
     the only pairs the identical-meld test reports). Identical melds have as
-    many cards, so only melds of a touched one's size are compared, by their
+    many cards. A touched meld whose identity is kept (most: `check` keeps
+    one by value) is compared whole with the others' kept ones, which needs
+    no size test (tuples of unequal length differ); a meld without one under
+    `test` gets it if of the same size. Else only melds of a touched one's size are compared, by their
     kept identities; a kept identity that lacks the value the touched meld's
     first card gives (`identity` holds one value a card) cannot be the touched
-    meld's, so most touched melds are told apart without their own identity."""
+    meld's, so such a touched meld is told apart without its own identity."""
     physical = test is _PHYSICAL
     for meld in touched:
+        mine = meld._identity
+        if mine is not None and mine[0] is test:  # kept (most touched melds): compared whole, with no size test
+            size = len(meld.cards)
+            for other in melds:
+                kept = other._identity
+                if kept is None or kept[0] is not test:
+                    if other is not meld and len(other.cards) == size and other.identity(test) == mine[1]:
+                        return False
+                elif kept == mine and other is not meld:
+                    return False
+            continue
         cards = meld.cards
         size, key, first = len(cards), None, -1
         if size:
