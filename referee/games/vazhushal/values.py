@@ -40,7 +40,8 @@ def hand_points(cards: Iterable[Card], *, joker: int) -> int:
 
 # The two below are plain loops: on 3.11 a generator inside `sum` costs more a card, and so do
 # `map` chains (a C call a card); `_STOOD` counts an unknown card as 0 without a test.
-_STOOD: dict[Card | None, int] = {**_POINTS, None: 0}
+_STOOD: dict[Card | None, int] = {c: v for c, v in _POINTS.items()}
+_STOOD[None] = 0
 
 
 def melds_points(melds: Sequence[TableMeld]) -> int:
