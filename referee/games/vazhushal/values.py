@@ -38,11 +38,26 @@ def hand_points(cards: Iterable[Card], *, joker: int) -> int:
     return sum(joker if c is JOKER else _POINTS[c] for c in cards)
 
 
+# The two below are plain loops: on 3.11 a generator inside `sum` costs more a card, and so do
+# `map` chains (a C call a card); `_STOOD` counts an unknown card as 0 without a test.
+_STOOD: dict[Card | None, int] = {c: v for c, v in _POINTS.items()}
+_STOOD[None] = 0
+
+
 def melds_points(melds: Sequence[TableMeld]) -> int:
     """`meld_points` of every meld of a player, added up in one pass."""
-    return sum(_POINTS[p.stands] for m in melds for p in m.cards if p.stands is not None)
+    total = 0
+    for m in melds:
+        for p in m.cards:
+            total += _STOOD[p.stands]
+    return total
 
 
 def held_points(hand: Counter[Card], *, joker: int) -> int:
-    """`hand_points(hand.elements(), joker=joker)`, from the counts (no card repeated)."""
-    return sum((joker if c is JOKER else _POINTS[c]) * k for c, k in hand.items() if k > 0)
+    """`hand_points(hand.elements(), joker=joker)`, from the counts (no card repeated;
+    a hand keeps the zero counts of the cards it has held, skipped here)."""
+    total = 0
+    for c, k in hand.items():
+        if k > 0:
+            total += (joker if c is JOKER else _POINTS[c]) * k
+    return total
