@@ -24,6 +24,7 @@ from .wild import WildRule
 if TYPE_CHECKING:
     from .engine import GameState
     from .moves import Discard, DrawLine, DrawStock
+    from .turn import Turn
 
 __all__ = ["quick_draw", "quick_turn", "quick_take", "take_tokens"]
 
@@ -60,6 +61,18 @@ def take_tokens(hand: Counter[Card], tokens: Sequence[Token], wild: WildRule) ->
     return True, placed
 
 
+def _begin_turn(state: GameState, seat: int) -> Turn:
+    """`_on_draw`'s start of `seat`'s turn at its first draw (the quick draw's and the quick take's)."""
+    state.last_overflow = None
+    state.turn = turn = state._start_turn(seat)
+    state.turns += 1
+    state.turn_started = state.count
+    state.first_turn = False
+    state.last_discarder = None
+    turn.draws = 1
+    return turn
+
+
 def quick_draw(state: GameState, move: DrawStock) -> bool:
     """`_on_draw` of a stock draw by the player whose turn it is, when the
     card is among the stock's unknown cards and no forced take is due
@@ -70,13 +83,7 @@ def quick_draw(state: GameState, move: DrawStock) -> bool:
     left = stock.unknown.get(drawn)
     if seat != state.turn_player or not left or state.forced_player is not None:
         return False
-    state.last_overflow = None
-    state.turn = turn = state._start_turn(seat)
-    state.turns += 1
-    state.turn_started = state.count
-    state.first_turn = False
-    state.last_discarder = None
-    turn.draws = 1
+    turn = _begin_turn(state, seat)
     if left > 1:
         stock.unknown[drawn] = left - 1
     else:
@@ -111,13 +118,7 @@ def quick_take(state: GameState, move: DrawLine) -> bool:
     forced = state.forced_player == seat
     if forced:
         state.forced_player = None
-    state.last_overflow = None
-    state.turn = turn = state._start_turn(seat)
-    state.turns += 1
-    state.turn_started = state.count
-    state.first_turn = False
-    state.last_discarder = None
-    turn.draws = 1
+    turn = _begin_turn(state, seat)
     bottom = line.bottom_joker and depth == held  # `line.reaches_bottom_joker(depth)`
     hand = state.hands[seat]
     taken = []  # `line.take(depth)`, with the cards put in hand in the same loop
