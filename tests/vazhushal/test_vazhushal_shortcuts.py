@@ -271,29 +271,7 @@ def test_phase_end_shortcuts_equal_the_plain_computations(preset, players, monke
         document = load_document(text)
         header = read_header(document)
         GAME.referee(document, header)
-        lines = text.splitlines()
-        moves = [i for i, line in enumerate(lines) if line.startswith("      - ")]
-        melding = [i for i in moves if " meld " in lines[i] or " add " in lines[i]]
-        for _ in range(12):  # broken copies: a move line dropped, repeated or moved, a melded card changed
-            i = rng.choice(moves)
-            copy = list(lines)
-            op = rng.randrange(4)
-            if op == 3 and melding:
-                i = rng.choice(melding)
-                head, _, last = lines[i].rpartition(" ")
-                copy[i] = f"{head} {rng.choice(['JK', '2S', '7H', 'KD', 'AC', last + '=9D'])}"
-            elif op == 0:
-                del copy[i]
-            elif op == 1:
-                copy.insert(i, lines[rng.choice(moves)])
-            else:
-                j = min(moves[-1], i + 1)
-                copy[i], copy[j] = copy[j], copy[i]
-            try:
-                broken = load_document("\n".join(copy) + "\n")
-                GAME.referee(broken, read_header(broken))
-            except InputError:
-                pass
+        _referee_broken_copies(text, rng, 12)
     assert seen["new"] and seen["quiet"] and seen["take"], seen
 
 
@@ -494,3 +472,31 @@ def test_a_melds_identity_equals_the_sorted_indexes():
         assert identity(placed, IdenticalTest.PHYSICAL) == tuple(sorted(p.card.index for p in placed))
         assert identity(placed, IdenticalTest.REPRESENTED) == tuple(sorted(
             p.stands.index if p.stands is not None else 99 for p in placed))
+
+
+def _referee_broken_copies(text: str, rng: random.Random, count: int) -> None:
+    """Referee `count` broken copies of a transcript: a move line dropped, repeated or moved, or a
+    melded card changed (unusable copies skipped)."""
+    lines = text.splitlines()
+    moves = [i for i, line in enumerate(lines) if line.startswith("      - ")]
+    melding = [i for i in moves if " meld " in lines[i] or " add " in lines[i]]
+    for _ in range(count):  # broken copies: a move line dropped, repeated or moved, a melded card changed
+        i = rng.choice(moves)
+        copy = list(lines)
+        op = rng.randrange(4)
+        if op == 3 and melding:
+            i = rng.choice(melding)
+            head, _, last = lines[i].rpartition(" ")
+            copy[i] = f"{head} {rng.choice(['JK', '2S', '7H', 'KD', 'AC', last + '=9D'])}"
+        elif op == 0:
+            del copy[i]
+        elif op == 1:
+            copy.insert(i, lines[rng.choice(moves)])
+        else:
+            j = min(moves[-1], i + 1)
+            copy[i], copy[j] = copy[j], copy[i]
+        try:
+            broken = load_document("\n".join(copy) + "\n")
+            GAME.referee(broken, read_header(broken))
+        except InputError:
+            pass

@@ -16,7 +16,6 @@ from collections import Counter
 from itertools import chain
 
 from referee.cards import ALL_CARDS, JOKER
-from referee.errors import InputError
 from referee.games.vazhushal import GAME
 from referee.games.vazhushal import phase as phase_module
 from referee.games.vazhushal import rules as R
@@ -26,7 +25,7 @@ from referee.games.vazhushal.melds import has_pure_run, held_run_in
 from referee.games.vazhushal.options import FirstJokerTake
 from referee.transcript import read_header
 from referee.yamldoc import load_document
-from test_vazhushal_shortcuts import PRESETS, _random_melds, _texts
+from test_vazhushal_shortcuts import PRESETS, _random_melds, _referee_broken_copies, _texts
 
 
 def test_held_run_in_without_a_copy_equals_held_run_in():
@@ -107,27 +106,5 @@ def test_judge_take_equals_the_plain_rules(monkeypatch):
     rng = random.Random(59)
     for text in (text for preset, players in PRESETS for text in _texts(preset, players)):
         GAME.referee(load_document(text), read_header(load_document(text)))
-        lines = text.splitlines()
-        moves = [i for i, line in enumerate(lines) if line.startswith("      - ")]
-        melding = [i for i in moves if " meld " in lines[i] or " add " in lines[i]]
-        for _ in range(20):  # broken copies: a move line dropped, repeated or moved, a melded card changed
-            i = rng.choice(moves)
-            copy = list(lines)
-            op = rng.randrange(4)
-            if op == 3 and melding:
-                i = rng.choice(melding)
-                head, _, last = lines[i].rpartition(" ")
-                copy[i] = f"{head} {rng.choice(['JK', '2S', '7H', 'KD', 'AC', last + '=9D'])}"
-            elif op == 0:
-                del copy[i]
-            elif op == 1:
-                copy.insert(i, lines[rng.choice(moves)])
-            else:
-                j = min(moves[-1], i + 1)
-                copy[i], copy[j] = copy[j], copy[i]
-            try:
-                broken = load_document("\n".join(copy) + "\n")
-                GAME.referee(broken, read_header(broken))
-            except InputError:
-                pass
+        _referee_broken_copies(text, rng, 20)
     assert seen["case_b"] > 150 and seen["found"] > 20, seen
