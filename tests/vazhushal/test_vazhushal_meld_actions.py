@@ -104,7 +104,7 @@ def test_take_tokens_reads_as_resolve_does(wild):
             reading = resolve(tokens, wild)
         finally:
             melds_module._resolve = plain
-        taken, placed = take_tokens(hand, tokens, wild)
+        taken, placed, _, _ = take_tokens(hand, tokens, wild)
         assert taken and dict(hand) == dict(expected)
         if called:
             assert placed is None, tokens

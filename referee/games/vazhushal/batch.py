@@ -29,36 +29,49 @@ if TYPE_CHECKING:
 __all__ = ["quick_draw", "quick_turn", "quick_take", "take_tokens"]
 
 
-def take_tokens(hand: Counter[Card], tokens: Sequence[Token], wild: WildRule) -> tuple[bool, list[Placed] | None]:
+def take_tokens(hand: Counter[Card], tokens: Sequence[Token],
+                wild: WildRule) -> tuple[bool, list[Placed] | None, list[int], bool]:
     """A meld action's cards taken out of `hand` in one pass, with what they
     stand for when `resolve`'s shortcut reads them (natural cards written
     plainly, each standing for itself, and wild cards declared as suited
-    cards): (True, placed), or (True, None) for `resolve` to read them.
-    (False, None) when the hand lacks a card, the hand as it was
-    (`GameState._holds_all` then names what is missing). `_take_out` and
-    `resolve` in one loop; tests/vazhushal/test_vazhushal_shortcuts.py
-    compares the two."""
+    cards): (True, placed, indexes, itself), `indexes` the stood-for cards'
+    indexes in order and `itself` whether each card stands for itself (what
+    `natural_sorted` reads, for `laid_meld` and `TableMeld.extend`), or (True, None, ...)
+    for `resolve` to read them. (False, None, ...) when the hand lacks a card,
+    the hand as it was (`GameState._holds_all` then names what is missing).
+    `_take_out`, `resolve` and `natural_keyed`'s loop in one;
+    tests/vazhushal/test_vazhushal_shortcuts.py and
+    tests/vazhushal/test_vazhushal_meld_checks.py compare them."""
     itself = _ITSELF
     wild_rank = wild.rank
     placed: list[Placed] | None = []
-    for i, token in enumerate(tokens):
+    indexes: list[int] = []
+    add_index = indexes.append
+    plain = True
+    taken = 0  # a count, not `enumerate` (dearer): the hand is given back only when a card is missing
+    for token in tokens:
         c = token.card
         count = hand.get(c, 0)
-        if count <= 0:
-            for back in tokens[:i]:
+        if count <= 0:  # (the position, not the token: a meld's equal tokens are one object)
+            for back in tokens[:taken]:
                 hand[back.card] += 1
-            return False, None
+            return False, None, indexes, False
         hand[c] = count - 1
+        taken += 1
         if placed is not None:  # `resolve`'s first loop
             declared = token.declared
             is_wild = c.suit_index < 0 or (c.rank is wild_rank and wild.is_wild(c))
             if declared is None and not is_wild:
                 placed.append(itself[c])
+                add_index(c.index)
             elif declared is not None and is_wild and declared.suit_index >= 0:
                 placed.append(placed_as(c, declared))
+                add_index(declared.index)
+                if c is not declared:
+                    plain = False
             else:
                 placed = None
-    return True, placed
+    return True, placed, indexes, plain
 
 
 def _begin_turn(state: GameState, seat: int) -> Turn:

@@ -529,7 +529,7 @@ class GameState:
             loose = True
         if type(move) is Meld:
             tokens = move.tokens
-            held, placed = take_tokens(self.hands[seat], tokens, self.wild)  # `_take_out`, `resolve`
+            held, placed, indexes, itself = take_tokens(self.hands[seat], tokens, self.wild)  # `_take_out`, `resolve`
             if not held:
                 self._holds_all(seat, move, [t.card for t in tokens])  # (False: the stop)
                 return
@@ -537,7 +537,9 @@ class GameState:
                 placed, problems = resolve(tokens, self.wild)
                 if problems:
                     self._declared(move, problems)
-            meld = laid_meld(placed, self.count)
+                meld = laid_meld(placed, self.count)
+            else:  # its check kept at once (asked for at the phase's end)
+                meld = laid_meld(placed, self.count, indexes=indexes, itself=itself)
             self.melds[seat].append(meld)
             turn.from_hand += len(tokens)
             if not turn.final:
@@ -556,7 +558,7 @@ class GameState:
                                                           f" {self.name(owner)}'s meld; the cards stay in hand",
                                  player=seat)
                 return
-            held, placed = take_tokens(self.hands[seat], tokens, self.wild)  # `_take_out`, `resolve`
+            held, placed, indexes, itself = take_tokens(self.hands[seat], tokens, self.wild)  # `_take_out`, `resolve`
             if not held:
                 self._holds_all(seat, move, [t.card for t in tokens])  # (False: the stop)
                 return
@@ -565,7 +567,9 @@ class GameState:
                 placed, problems = resolve(tokens, self.wild, context=meld.cards)
                 if problems:
                     self._declared(move, problems)
-            meld.extend(placed, self.count)
+                meld.extend(placed, self.count)
+            else:  # a kept check kept where it can be
+                meld.extend(placed, self.count, indexes=indexes, itself=itself)
             turn.from_hand += len(tokens)
             if meld.laid_now and not turn.final:
                 turn.new_melds.append((id(meld), meld.cards))

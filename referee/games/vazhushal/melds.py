@@ -21,7 +21,8 @@ from .wild import WildRule
 
 __all__ = [
     "Placed", "Token", "Kind", "MeldCheck", "check_meld", "resolve", "infer",
-    "identity", "has_pure_run", "pure_run_positions", "held_run_in", "sequence_positions",
+    "natural_keyed", "natural_sorted", "NATURAL_MELDS", "identity", "has_pure_run", "pure_run_positions",
+    "held_run_in", "sequence_positions",
     "ACE_LOW", "ACE_HIGH", "placed_token", "placed_as", "stood_for",
 ]
 
@@ -167,7 +168,7 @@ def check_meld(placed: Sequence[Placed], wild: WildRule) -> MeldCheck:
 
 
 def _natural(placed: Sequence[Placed]) -> MeldCheck | None:
-    """A valid set, or a sequence with the ace high or no ace, of at least
+    """A valid set, or a sequence (the ace high, low or absent), of at least
     three cards each standing for a known suited card, not all of them
     printed jokers (a pure sequence when every card stands for itself);
     None for any other meld (`_check_meld` judges it)."""
@@ -181,7 +182,8 @@ def natural_keyed(placed: Sequence[Placed]) -> tuple[MeldCheck, tuple[int, ...]]
     the sorted indexes it reads the meld from); None where `_natural` is.
     Such a meld is judged by what its cards stand for alone, read from their
     sorted indexes: those are suit-major (a run of one suit is a run of
-    indexes, and the lowest and highest index share a suit only when every
+    indexes, or the ace's, the suit's highest, and a run from the two; and
+    the lowest and highest index share a suit only when every
     card does) and the printed joker's is the highest."""
     count = len(placed)
     if count < 3:
@@ -204,12 +206,27 @@ def natural_keyed(placed: Sequence[Placed]) -> tuple[MeldCheck, tuple[int, ...]]
     if jokers == count:  # only printed jokers: VZ-3.11
         return None
     indexes.sort()
+    key = tuple(indexes)
+    check = NATURAL_MELDS.get(key)  # `natural_sorted`, looked up
+    if check is None:
+        return None
+    return (_VALID_SEQUENCE if check is _PURE_SEQUENCE and not itself else check), key
+
+
+def natural_sorted(indexes: list[int], itself: bool) -> MeldCheck | None:
+    """`natural_keyed`'s check, the plain reading `NATURAL_MELDS` holds: from
+    the sorted indexes of the cards a meld's cards stand for (every one known,
+    not all of the meld's cards printed jokers), and whether each card stands
+    for itself."""
+    count = len(indexes)
+    if count < 3:
+        return None
     low, high = indexes[0], indexes[-1]
     if high == _JOKER_INDEX or len(set(indexes)) != count:  # a card standing for a printed joker; a repeat
         return None
     if low // 13 == high // 13:  # one suit
-        if high - low == count - 1:
-            return (_PURE_SEQUENCE if itself else _VALID_SEQUENCE), tuple(indexes)
+        if high - low == count - 1 or (high % 13 == 12 and low % 13 == 0 and indexes[-2] - low == count - 2):
+            return _PURE_SEQUENCE if itself else _VALID_SEQUENCE  # the ace high or no ace; the ace low
         return None
     if count > 4:
         return None
@@ -217,7 +234,33 @@ def natural_keyed(placed: Sequence[Placed]) -> tuple[MeldCheck, tuple[int, ...]]
     for index in indexes:
         if index % 13 != rank:
             return None
-    return _VALID_SET, tuple(indexes)
+    return _VALID_SET
+
+
+def _natural_melds() -> dict[tuple[int, ...], MeldCheck]:
+    """Every meld `natural_sorted` finds valid, by its sorted indexes, with its
+    check when each card stands for itself: the runs of 3 to 13 indexes of one
+    suit (the ace high), the runs of one suit with the ace low and the sets of
+    3 or 4 suits of a rank (369 melds; a lookup costs less than the reading)."""
+    # slices and literal tuples, not generators: this runs at import, on every check's start-up
+    found: dict[tuple[int, ...], MeldCheck] = {}
+    for suit in range(4):
+        row = tuple(range(suit * 13, suit * 13 + 13))
+        for low in range(11):
+            for high in range(low + 3, 14):
+                found[row[low:high]] = _PURE_SEQUENCE
+        for high in range(2, 12):  # the ace low: A-2-3 to A-2-...-Q
+            found[row[:high] + row[12:]] = _PURE_SEQUENCE
+    for rank in range(13):
+        s, h, d, c = rank, rank + 13, rank + 26, rank + 39
+        for key in ((s, h, d, c), (h, d, c), (s, d, c), (s, h, c), (s, h, d)):
+            found[key] = _VALID_SET
+    return found
+
+
+#: `natural_sorted(list(key), True)` of every key it finds valid; tests/vazhushal/test_vazhushal_meld_checks.py
+#: compares the two
+NATURAL_MELDS = _natural_melds()
 
 
 def _check_meld(placed: Sequence[Placed], wild: WildRule) -> MeldCheck:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-from ...cards import Card
-from .melds import MeldCheck, Placed, _check_meld, identity, natural_keyed
+from ...cards import JOKER, Card
+from .melds import (_PURE_SEQUENCE, _VALID_SEQUENCE, NATURAL_MELDS, MeldCheck, Placed, _check_meld, identity,
+                    natural_keyed)
 from .options import IdenticalTest
 from .wild import WildRule
 
@@ -30,9 +31,28 @@ class TableMeld:
         self._check: MeldCheck | None = None
         self._identity: tuple[IdenticalTest, tuple[int, ...]] | None = None
 
-    def extend(self, placed: Sequence[Placed], at: int) -> None:
+    def extend(self, placed: Sequence[Placed], at: int, *, indexes: list[int] | None = None,
+               itself: bool = False) -> None:
+        """Cards added at move `at`. With `take_tokens`' `indexes` and `itself`
+        for them, a valid meld whose identity by value is kept keeps its check:
+        `natural_sorted` reads the merged indexes (a set grows only into a set or
+        nothing, so a set's `pure` of False does not matter), else the check is
+        made afresh when asked for; tests/vazhushal/test_vazhushal_meld_checks.py
+        compares the two."""
+        check = self._check
+        kept = self._identity
         self.cards += tuple(placed)
         self.touched = at
+        if indexes is not None and check is not None and kept is not None and kept[0] is _REPRESENTED \
+                and not check.problems:
+            merged = [*kept[1], *indexes]
+            merged.sort()
+            key = tuple(merged)
+            found = NATURAL_MELDS.get(key)  # `natural_sorted`, looked up
+            if found is not None:
+                self._check = _VALID_SEQUENCE if found is _PURE_SEQUENCE and not (itself and check.pure) else found
+                self._identity = (_REPRESENTED, key)
+                return
         self._check = None
         self._identity = None
 
@@ -82,14 +102,29 @@ class TableMeld:
 _new = object.__new__
 
 
-def laid_meld(cards: Sequence[Placed], at: int) -> TableMeld:
+def laid_meld(cards: Sequence[Placed], at: int, *, indexes: list[int] | None = None,
+              itself: bool = False) -> TableMeld:
     """`TableMeld(cards, touched=at, laid_now=True)`, a meld laid by a `meld`
     action at move `at`, made without `__init__`: calling a Python `__init__`
-    with keywords through the class costs twice as much as these stores."""
+    with keywords through the class costs twice as much as these stores. With
+    `take_tokens`' `indexes` and `itself` for its cards, the check and the
+    identity by value `natural_keyed` would give are kept at once (`indexes`
+    is sorted in place); tests/vazhushal/test_vazhushal_meld_checks.py
+    compares them with `check_meld`'s."""
     meld: TableMeld = _new(TableMeld)
     meld.cards = tuple(cards)
     meld.touched = at
     meld.laid_now = True
     meld._check = None
     meld._identity = None
+    if indexes is not None:
+        indexes.sort()
+        key = tuple(indexes)
+        check = NATURAL_MELDS.get(key)  # `natural_sorted`, looked up
+        if check is not None:
+            for placed in meld.cards:  # not only printed jokers (VZ-3.11): mostly the first card tells
+                if placed.card is not JOKER:
+                    meld._check = _VALID_SEQUENCE if check is _PURE_SEQUENCE and not itself else check
+                    meld._identity = (_REPRESENTED, key)
+                    break
     return meld
