@@ -512,6 +512,7 @@ class GameState:
         call of their own costs more than their commonest path), `rearrange`
         by `_rearrange`."""
         seat = move.player
+        hand = self.hands[seat]  # (never replaced: the cards come and go in it)
         phase = self.phase
         loose = False
         if phase is _MELD and (current := self.turn) is not None and seat == current.player:
@@ -529,7 +530,7 @@ class GameState:
             loose = True
         if type(move) is Meld:
             tokens = move.tokens
-            held, placed, indexes, itself = take_tokens(self.hands[seat], tokens, self.wild)  # `_take_out`, `resolve`
+            held, placed, indexes, itself = take_tokens(hand, tokens, self.wild)  # `_take_out`, `resolve`
             if not held:
                 self._holds_all(seat, move, [t.card for t in tokens])  # (False: the stop)
                 return
@@ -558,7 +559,7 @@ class GameState:
                                                           f" {self.name(owner)}'s meld; the cards stay in hand",
                                  player=seat)
                 return
-            held, placed, indexes, itself = take_tokens(self.hands[seat], tokens, self.wild)  # `_take_out`, `resolve`
+            held, placed, indexes, itself = take_tokens(hand, tokens, self.wild)  # `_take_out`, `resolve`
             if not held:
                 self._holds_all(seat, move, [t.card for t in tokens])  # (False: the stop)
                 return
@@ -579,7 +580,7 @@ class GameState:
         if loose:
             self._close(turn)
             return
-        if not turn.final and not turn.emptied and not any(self.hands[seat].values()):  # counts are never negative
+        if not turn.final and not turn.emptied and not any(hand.values()):  # counts are never negative
             turn.emptied = True
             self._report(R.KEEP_ONE, self.count, f"{self.name(seat)} has melded every card and has none left to discard",
                          player=seat)
