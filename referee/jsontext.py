@@ -30,7 +30,7 @@ try:
 except ImportError:  # pragma: no cover - a Python built without _json
     _make_encoder = None  # type: ignore[misc, assignment]
 
-__all__ = ["dumps_indented", "dumps_compact", "indented", "spliced"]
+__all__ = ["dumps_indented", "dumps_compact", "indented", "spliced", "filled"]
 
 INDENT = 2
 _CACHED = 4096  # (structure, depth) pairs kept; numbers make new ones
@@ -175,3 +175,18 @@ def spliced(text: str, key: str, items: list[str], *, depth: int = 0) -> str:
         raise ValueError(f"no single empty {key!r} in the object")
     inner = _BREAKS[depth + 2]
     return text.replace(marker, f"{marker[:-1]}{inner}{(',' + inner).join(items)}{_BREAKS[depth + 1]}]", 1)
+
+
+def filled(text: str, key: str, values: list[str], *, depth: int = 0) -> str:
+    """`text`, as `indented` writes it, where objects at `depth` (and only they) hold `key`,
+    each holding `{}`, with the n-th of them holding `values[n]` instead (an object's text as
+    it stands at `depth` + 1). Only a key of such an object starts a line with exactly
+    `depth` + 1 indents and a quote, so the keys are found where they are, in order."""
+    marker = f"{_BREAKS[depth + 1]}{encode_basestring_ascii(key)}: "
+    pieces = text.split(marker + "{}")
+    if len(pieces) != len(values) + 1:  # not an assert: under `python -O` values would vanish silently
+        raise ValueError(f"not {len(values)} empty {key!r} in the text")
+    out = [pieces[0]]
+    for value, piece in zip(values, pieces[1:]):  # a loop: two strings for each value
+        out += (marker + value, piece)
+    return "".join(out)

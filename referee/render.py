@@ -15,7 +15,7 @@ from typing import Callable, Iterable
 from . import __version__
 from .errors import Problem, shown
 from .findings import Finding, Severity
-from .jsontext import dumps_compact, dumps_indented, indented, spliced
+from .jsontext import dumps_compact, dumps_indented, filled, indented, spliced
 from .report import Report, Status
 
 __all__ = ["RENDERERS", "render_text", "render_quiet", "render_problems", "render_json", "render_jsonl", "render_github",
@@ -234,11 +234,30 @@ def render_json(reports: Iterable[Report], *, seconds: float | None = None) -> s
     in as written instead of their data being encoded and laid out (tests/core/test_jsontext.py)."""
     reports = list(reports)
     if not any([_writes(type(r.deals[0])) for r in reports if r.deals]):
-        data = {"referee": __version__, "reports": [r.to_data() for r in reports],
-                "summary": summary([r.status for r in reports], seconds=seconds)}
-        return dumps_indented(data) + "\n"
+        datas = [r.to_data() for r in reports]
+        # Each report's options ("options" of a usable report's data), written once for each
+        # ruleset met and filled in as written: reports of one ruleset share them.
+        options = [_options_text(tuple(d["options"].items())) for d in datas if "options" in d]
+        for d in datas:
+            if "options" in d:
+                d["options"] = {}  # the key keeps its place
+        data = {"referee": __version__, "reports": datas, "summary": summary([r.status for r in reports], seconds=seconds)}
+        return filled(dumps_indented(data), "options", options, depth=2) + "\n"
     data = {"referee": __version__, "reports": [], "summary": summary([r.status for r in reports], seconds=seconds)}
     return spliced(dumps_indented(data), "reports", [_report_json(r, 2) for r in reports]) + "\n"
+
+
+class _OptionsTexts(dict):
+    """A report's options as pairs -> their object as it stands in `render_json`'s text."""
+
+    def __missing__(self, pairs: tuple[tuple[str, str], ...]) -> str:
+        if len(self) >= 256:
+            self.clear()
+        self[pairs] = text = indented(dumps_indented(dict(pairs)), 3)
+        return text
+
+
+_options_text = _OptionsTexts().__getitem__
 
 
 def _written_deals(report: Report) -> bool:

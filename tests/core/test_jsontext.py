@@ -8,16 +8,17 @@ from __future__ import annotations
 import json
 import re
 from collections import OrderedDict
+from dataclasses import replace
 from enum import Enum, IntEnum
 from pathlib import Path
 
 import pytest
 
-from referee import jsontext
+from referee import __version__, jsontext
 from referee.batch import guarded_check
 from referee.check import check_text
 from referee.games import REGISTRY, get_game
-from referee.render import render_json, render_jsonl
+from referee.render import render_json, render_jsonl, summary
 from referee.rulesets import presets
 
 SAMPLES = sorted(str(p) for p in (Path(__file__).resolve().parents[2] / "samples").rglob("*.yaml"))
@@ -165,3 +166,31 @@ def test_deeper_than_the_layouts_go():
     for _ in range(80):
         value = [value, {"k": [1]}]
     assert jsontext.dumps_indented(value) == _indented(value)
+
+
+def _whole_run(reports: list) -> str:
+    """What render_json writes for the reports, through json.dumps's own encoder."""
+    data = {"referee": __version__, "reports": [r.to_data() for r in reports],
+            "summary": summary([r.status for r in reports])}
+    return _indented(data) + "\n"
+
+
+def test_a_run_of_many_rulesets_has_each_report_options_filled_in_as_json_dumps_writes_them():
+    """render_json writes each ruleset's options once and fills them in (reports whose deals do
+    not write their own text, with an unusable report and one without options among them)."""
+    plain = [r for _, r in REPORTS if not any(hasattr(type(d), "json_text") for d in r.deals)]
+    assert len({tuple(r.options.items()) for r in plain}) > 5
+    unusable = check_text("not: [a transcript", name="bad.yaml")
+    bare = replace(plain[0], options={})
+    reports = plain + [unusable, bare] + plain[:3]
+    assert render_json(reports) == _whole_run(reports)
+    for report in reports:
+        assert render_json([report]) == _whole_run([report])
+
+
+def test_filled_finds_only_the_keys_at_its_depth():
+    text = jsontext.dumps_indented([{"o": {}, "x": {"o": {}}}, {"o": {}}])
+    assert jsontext.filled(text, "o", ["[\n      1\n    ]", "2"], depth=1) == _indented(
+        [{"o": [1], "x": {"o": {}}}, {"o": 2}])
+    with pytest.raises(ValueError):
+        jsontext.filled(text, "o", ["1"], depth=1)
