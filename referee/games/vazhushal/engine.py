@@ -649,9 +649,9 @@ class GameState:
             return
         self._close(turn)
         hand = self.hands[seat]
-        held = sum(hand.values())
-        if hand.get(card, 0) > 0:
-            hand[card] -= 1
+        count = hand.get(card, 0)
+        if count > 0:
+            hand[card] = count - 1
             from_hand = True
         else:
             owner = next((m for m in self.melds[seat] if m.holds(card)), None)
@@ -664,15 +664,25 @@ class GameState:
         if turn.forced_card is not None and card is turn.forced_card:
             self._report(R.LEFT_MUST_TAKE, self.count, f"{self.name(seat)} discards the joker the forced take was for",
                          player=seat)
-        if move.out and held > 1:
-            self._report(R.GOING_OUT, self.count, f"a face-down discard going out while holding {held} cards",
-                         player=seat)
-        if from_hand and held == 1:
+        if move.out:  # the cards held before the discard, counted only here (most discards are face up)
+            held = sum(hand.values()) + from_hand
+            if held > 1:
+                self._report(R.GOING_OUT, self.count, f"a face-down discard going out while holding {held} cards",
+                             player=seat)
+        if from_hand and not any(hand.values()):  # the last card held (no count is negative)
             self.line.discard(card, face_down=True)
             self.phase = _OVER
             self.end = End.OUT
             self.out_player = seat
             self.turn = None
+            return
+        line = self.line
+        if line.capacity is None and not self.exhausted:  # `to_line` of an unbounded line, the commonest case
+            line.cards.append(card)
+            self.last_discarder = seat
+            self.turn = None
+            self.turn_player = (seat + 1) % self.n
+            self.phase = _DRAW
             return
         self.to_line(seat, card)
 
