@@ -21,7 +21,7 @@ from .wild import WildRule
 
 __all__ = [
     "Placed", "Token", "Kind", "MeldCheck", "check_meld", "resolve", "infer",
-    "natural_keyed", "natural_sorted", "NATURAL_MELDS", "identity", "has_pure_run", "pure_run_positions",
+    "natural_keyed", "natural_looked_up", "natural_sorted", "NATURAL_MELDS", "identity", "has_pure_run", "pure_run_positions",
     "held_run_in", "sequence_positions",
     "ACE_LOW", "ACE_HIGH", "placed_token", "placed_as", "stood_for",
 ]
@@ -205,9 +205,17 @@ def natural_keyed(placed: Sequence[Placed]) -> tuple[MeldCheck, tuple[int, ...]]
         append(s.index)
     if jokers == count:  # only printed jokers: VZ-3.11
         return None
+    return natural_looked_up(indexes, itself)
+
+
+def natural_looked_up(indexes: list[int], itself: bool) -> tuple[MeldCheck, tuple[int, ...]] | None:
+    """`natural_sorted(sorted(indexes), itself)` read from `NATURAL_MELDS`, with the
+    sorted indexes as a key (`indexes` is sorted in place): the check and the
+    identity by value of a meld whose cards stand for these indexes (its
+    cards not all printed jokers), or None."""
     indexes.sort()
     key = tuple(indexes)
-    check = NATURAL_MELDS.get(key)  # `natural_sorted`, looked up
+    check = NATURAL_MELDS.get(key)
     if check is None:
         return None
     return (_VALID_SEQUENCE if check is _PURE_SEQUENCE and not itself else check), key

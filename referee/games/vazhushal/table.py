@@ -7,8 +7,7 @@ from collections import Counter
 from typing import Sequence
 
 from ...cards import JOKER, Card
-from .melds import (_PURE_SEQUENCE, _VALID_SEQUENCE, NATURAL_MELDS, MeldCheck, Placed, _check_meld, identity,
-                    natural_keyed)
+from .melds import MeldCheck, Placed, _check_meld, identity, natural_keyed, natural_looked_up
 from .options import IdenticalTest
 from .wild import WildRule
 
@@ -45,13 +44,10 @@ class TableMeld:
         self.touched = at
         if indexes is not None and check is not None and kept is not None and kept[0] is _REPRESENTED \
                 and not check.problems:
-            merged = [*kept[1], *indexes]
-            merged.sort()
-            key = tuple(merged)
-            found = NATURAL_MELDS.get(key)  # `natural_sorted`, looked up
+            found = natural_looked_up([*kept[1], *indexes], itself and check.pure)
             if found is not None:
-                self._check = _VALID_SEQUENCE if found is _PURE_SEQUENCE and not (itself and check.pure) else found
-                self._identity = (_REPRESENTED, key)
+                self._check = found[0]
+                self._identity = (_REPRESENTED, found[1])
                 return
         self._check = None
         self._identity = None
@@ -118,13 +114,11 @@ def laid_meld(cards: Sequence[Placed], at: int, *, indexes: list[int] | None = N
     meld._check = None
     meld._identity = None
     if indexes is not None:
-        indexes.sort()
-        key = tuple(indexes)
-        check = NATURAL_MELDS.get(key)  # `natural_sorted`, looked up
-        if check is not None:
+        found = natural_looked_up(indexes, itself)
+        if found is not None:
             for placed in meld.cards:  # not only printed jokers (VZ-3.11): mostly the first card tells
                 if placed.card is not JOKER:
-                    meld._check = _VALID_SEQUENCE if check is _PURE_SEQUENCE and not itself else check
-                    meld._identity = (_REPRESENTED, key)
+                    meld._check = found[0]
+                    meld._identity = (_REPRESENTED, found[1])
                     break
     return meld
