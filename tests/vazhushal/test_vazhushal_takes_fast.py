@@ -1,7 +1,7 @@
 """The take rules' shortcuts (takes.py) against the computations they replace:
 
-- `_held_run_in` (no copy of the hand: a pure sequence holds no card twice)
-  against `melds.held_run_in`, over melds of every shape and random hands;
+- `melds.held_run_in` (no copy of the hand: a pure sequence holds no card
+  twice) against the counting version, over melds of every shape and random hands;
 - `judge_take`, which tries case B (VZ-5.7) before asking whether the hand
   held a pure sequence at all (case B implies it did), against
   `_plain_judge_take`, the rules as written before, at every take judged in
@@ -21,22 +21,37 @@ from referee.games.vazhushal import phase as phase_module
 from referee.games.vazhushal import rules as R
 from referee.games.vazhushal import takes as takes_module
 from referee.games.vazhushal.engine import GameState
-from referee.games.vazhushal.melds import has_pure_run, held_run_in
+from referee.games.vazhushal.melds import has_pure_run, held_run_in, pure_run_positions
 from referee.games.vazhushal.options import FirstJokerTake
 from referee.transcript import read_header
 from referee.yamldoc import load_document
 from test_vazhushal_shortcuts import PRESETS, _random_melds, _referee_broken_copies, _texts
 
 
-def test_held_run_in_without_a_copy_equals_held_run_in():
+def _counted_held_run_in(placed, held):
+    """`held_run_in` as VZ-5.7 and VZ-15.2 read plainly: the hand copied and each copy of a card
+    credited once."""
+    positions = pure_run_positions(placed)
+    if positions is None:
+        return False
+    credited = set()
+    left = Counter(held)
+    for p, position in zip(placed, positions):
+        if left[p.card] > 0:
+            left[p.card] -= 1
+            credited.add(position)
+    return any(p + 1 in credited and p + 2 in credited for p in credited)
+
+
+def test_held_run_in_without_a_copy_equals_the_counting_version():
     rng = random.Random(53)
     pack = list(chain(ALL_CARDS, [JOKER]))
     held_any = 0
     for placed in _random_melds(rng, 4000):
         hand = Counter({c: rng.randint(0, 2) for c in rng.sample(pack, rng.randint(0, 30))})
         hand.update(p.card for p in placed if rng.random() < 0.6)  # most of the meld's cards held
-        expected = held_run_in(placed, hand)
-        assert takes_module._held_run_in(placed, hand) == expected, placed
+        expected = _counted_held_run_in(placed, hand)
+        assert held_run_in(placed, hand) == expected, placed
         held_any += expected
     assert held_any > 80
 

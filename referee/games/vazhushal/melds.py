@@ -495,14 +495,16 @@ def held_run_in(placed: Sequence[Placed], held: Counter[Card]) -> bool:
     """VZ-5.7, VZ-12.11: does this pure sequence contain three or more cards
     from `held` (the hand before the take) that form a pure sequence by
     themselves? A copy of a card that is also in `held` is credited to the
-    hand (VZ-15.2)."""
+    hand (VZ-15.2). A pure sequence repeats no rank, so holds no card twice:
+    each of its cards is credited when the hand holds it at all, without a
+    copy of the hand to count copies down (`get`: a card missing from a
+    Counter read by `[]` is a Python call); tests/vazhushal/test_vazhushal_takes_fast.py
+    compares this with the counting version."""
     positions = pure_run_positions(placed)
     if positions is None:
         return False
     credited = set()
-    left = Counter(held)
     for p, position in zip(placed, positions):
-        if left[p.card] > 0:
-            left[p.card] -= 1
+        if held.get(p.card, 0) > 0:
             credited.add(position)
     return _three_in_a_row(credited)

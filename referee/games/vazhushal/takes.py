@@ -17,7 +17,7 @@ from typing import Mapping, Sequence
 from ...cards import Card
 from ...frozen import frozen
 from . import rules as R
-from .melds import Placed, check_meld, has_pure_run, pure_run_positions
+from .melds import Placed, check_meld, has_pure_run, held_run_in
 from .options import FirstJokerTake, VazhushalOptions
 from .wild import WildRule
 
@@ -98,33 +98,18 @@ def _end_new(turn: TurnFacts, options: VazhushalOptions) -> list[NewMeld]:
     return melds
 
 
-def _held_run_in(meld: Sequence[Placed], held: Counter[Card]) -> bool:
-    """`held_run_in` (VZ-5.7) without its copy of the hand: a pure sequence
-    repeats no rank, so holds no card twice, and each of its cards is
-    credited to the hand when the hand holds that card at all (`get`: a
-    missing card read through `Counter.__missing__` is a Python call)."""
-    positions = pure_run_positions(meld)
-    if positions is None:
-        return False
-    credited = set()
-    for p, position in zip(meld, positions):
-        if held.get(p.card, 0) > 0:
-            credited.add(position)
-    return any(p + 1 in credited and p + 2 in credited for p in credited)
-
-
 def _case_b(melds: Sequence[NewMeld], key: Card, *, turn: TurnFacts, wild: WildRule) -> bool:
     """VZ-5.7: a pure sequence laid this turn holds a pure sequence from the
     hand before the take, and the key card is in another new meld."""
     for ident, meld in melds:
-        if _pure(meld, wild, turn) and _held_run_in(meld, turn.start_hand):
+        if _pure(meld, wild, turn) and held_run_in(meld, turn.start_hand):
             if any(other_ident != ident and _holds(other, key) for other_ident, other in melds):
                 return True
     return False
 
 
 def _held_laid(melds: Sequence[NewMeld], *, turn: TurnFacts, wild: WildRule) -> bool:
-    return any(_pure(m, wild, turn) and _held_run_in(m, turn.start_hand) for _, m in melds)
+    return any(_pure(m, wild, turn) and held_run_in(m, turn.start_hand) for _, m in melds)
 
 
 def judge_take(take: TakeFacts, turn: TurnFacts, *, wild: WildRule, options: VazhushalOptions) -> list[Problem]:
