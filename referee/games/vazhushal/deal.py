@@ -61,7 +61,7 @@ def count_doubles(hand: Iterable[Card], *, jokers: bool) -> int:
 _PACKS: dict[tuple[VazhushalOptions, int], Counter[Card]] = {}  # options.pack(n), made once (read only)
 
 
-_LAST: list = [None, 0, None, 0]  # the latest call's (options, players, pack, its size): the deals of a match share them
+_LAST: list = [None, 0, None]  # the latest call's (options, players, pack): the deals of a match share them
 
 
 def _pack(options: VazhushalOptions, players: int) -> Counter[Card]:
@@ -74,7 +74,7 @@ def _pack(options: VazhushalOptions, players: int) -> Counter[Card]:
         pack = options.pack(players)
         if len(_PACKS) < 64:
             _PACKS[key] = pack
-    last[:] = (options, players, pack, sum(pack.values()))
+    last[:] = (options, players, pack)
     return pack
 
 
@@ -210,25 +210,18 @@ def _clean_setup(options: VazhushalOptions, record: DealRecord, *, n: int,
     # of is a problem for the full check
     left = dict(_pack(options, n))
     try:
-        for hand in hands:
-            for c in hand:
+        for cards in (*hands, (card,) if negative is None else (negative, card)):
+            for c in cards:
                 k = left[c]
                 if k > 1:
                     left[c] = k - 1
                 else:
                     del left[c]
-        for c in (card,) if negative is None else (negative, card):
-            k = left[c]
-            if k > 1:
-                left[c] = k - 1
-            else:
-                del left[c]
     except KeyError:
         return None
     stock: Counter[Card] = Counter.__new__(Counter)  # (Counter's own __init__ is Python code)
     dict.update(stock, left)
-    # `sum(stock.values())`: the pack's size (`_pack` keeps it, just called) less the cards taken out above
-    size = _LAST[3] - HAND_SIZE * len(hands) - (1 if negative is None else 2)
+    size = sum(left.values())
     wild = _wild(options, negative)
     bottom_joker = wild.is_wild(card)
     forced = rule is _LEFT_MUST_TAKE and bottom_joker and not any(has_pure_run(hand) for hand in hands)
