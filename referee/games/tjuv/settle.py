@@ -54,16 +54,22 @@ class DealScore:
     next_dealer: int  # ... and who deals next under nearest_right
 
 
+def _high_low(values: Sequence[int]) -> tuple[int, int]:
+    """(max(values), min(values)) in one loop: for a few seats, cheaper than the two calls."""
+    high = low = values[0]
+    for v in values:
+        if v > high:
+            high = v
+        elif v < low:
+            low = v
+    return high, low
+
+
 def score_deal(counts: tuple[int, ...], dealer: int) -> DealScore:
     """TJ-5.3 to TJ-5.6 of one deal's counts: the plain computations (max, min, `places_of`,
     `nearest_right`) written as loops over a few seats, which cost a third as much;
     tests/tjuv/test_tjuv_settle_shortcuts.py compares the two."""
-    high = low = counts[0]
-    for c in counts:
-        if c > high:
-            high = c
-        elif c < low:
-            low = c
+    high, low = _high_low(counts)
     winners, fewest, places = [], [], []
     for s, c in enumerate(counts):
         if c == high:
@@ -362,23 +368,14 @@ def session_standing(session: SessionScore, players: tuple[str, ...]) -> Standin
 
 def _standing_of(deals: int, players: tuple[str, ...], wins: tuple[int, ...], places: tuple[int, ...] | None,
                  points: Tally) -> Standing:
-    """`session_standing`, from the summary's own figures, without max() and min() (costly calls for a few
-    seats) or a generator a part; tests/tjuv/test_tjuv_settle_shortcuts.py compares the two."""
+    """`session_standing`, from the summary's own figures, without max() and min() (`_high_low`: the
+    two are costly calls for a few seats) or a generator a part; tests/tjuv/test_tjuv_settle_shortcuts.py
+    compares the two."""
     if places is not None:  # the best place is the lowest
-        best = worst = places[0]
-        for place in places:
-            if place < best:
-                best = place
-            elif place > worst:
-                worst = place
+        worst, best = _high_low(places)
         key = places
     else:  # the most deals won is best
-        best = worst = wins[0]
-        for won in wins:
-            if won > best:
-                best = won
-            elif won < worst:
-                worst = won
+        best, worst = _high_low(wins)
         key = wins
     winners: tuple[str, ...] = ()
     losers: tuple[str, ...] = ()
