@@ -1,9 +1,6 @@
 """The end of a meld phase's shortcuts in the identical-meld test (phase.py
 `_distinct`: a touched meld whose identity is kept compared whole with the
-other kept identities, without a size test; else a kept identity lacking the
-value of the touched meld's first card is passed over without the touched
-meld's own identity) against
-`_plain_phase_problems`, on tables whose identities are kept, so that the
+other kept identities, without a size test) against `_plain_phase_problems`, on tables whose identities are kept, so that the
 shortcut is the path taken; identical melds (two packs) common, some touched."""
 
 from __future__ import annotations

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 
 __all__ = ["phase_problems", "new_melds_now"]
 
-_PHYSICAL = IdenticalTest.PHYSICAL  # a global: a member read through its enum class is slow on 3.11
 
 
 def phase_problems(state: GameState, turn: Turn) -> list[tuple[str, int, str]]:
@@ -120,11 +119,8 @@ def _distinct(melds: Sequence[TableMeld], touched: Sequence[TableMeld], test: Id
     many cards. A touched meld whose identity is kept (most: `check` keeps
     one by value) is compared whole with the others' kept ones, which needs
     no size test (tuples of unequal length differ); a meld without one under
-    `test` gets it if of the same size. Else only melds of a touched one's size are compared, by their
-    kept identities; a kept identity that lacks the value the touched meld's
-    first card gives (`identity` holds one value a card) cannot be the touched
-    meld's, so such a touched meld is told apart without its own identity."""
-    physical = test is _PHYSICAL
+    `test` gets it if of the same size. Else only melds of a touched one's
+    size are compared, by their kept identities."""
     for meld in touched:
         mine = meld._identity
         if mine is not None and mine[0] is test:  # kept (most touched melds): compared whole, with no size test
@@ -137,23 +133,13 @@ def _distinct(melds: Sequence[TableMeld], touched: Sequence[TableMeld], test: Id
                 elif kept == mine and other is not meld:
                     return False
             continue
-        cards = meld.cards
-        size, key, first = len(cards), None, -1
-        if size:
-            stands = cards[0].stands
-            first = cards[0].card.index if physical else 99 if stands is None else stands.index
+        size, key = len(meld.cards), None
         for other in melds:
             if other is not meld and len(other.cards) == size:
-                kept = other._identity  # `other.identity(test)`, read without a call when kept
-                if kept is not None and kept[0] is test:
-                    if size and first not in kept[1]:
-                        continue
-                    theirs = kept[1]
-                else:
-                    theirs = other.identity(test)
                 if key is None:
                     key = meld.identity(test)
-                if theirs == key:
+                kept = other._identity  # `other.identity(test)`, read without a call when kept
+                if (kept[1] if kept is not None and kept[0] is test else other.identity(test)) == key:
                     return False
     return True
 
