@@ -101,11 +101,10 @@ def _same(fast: Setup, plain: Setup) -> None:
     assert type(fast.stock) is type(plain.stock)
 
 
-@pytest.mark.parametrize("preset, overrides", _OPTIONS)
-def test_the_clean_setup_is_the_full_checks(preset, overrides):
-    opts = options(preset, **overrides)
-    quick = clean = 0
-    for seed in range(300):
+def _setups(opts, seeds: int):
+    """(record, previous dealer, players, the full check's setup, the clean setup or None) of
+    generated deals, seeded 0 to `seeds` - 1, for every player count the options allow."""
+    for seed in range(seeds):
         rng = random.Random(seed)
         for n in (2, 3, 4, 6):
             if opts.setup_problems(n):
@@ -113,12 +112,20 @@ def test_the_clean_setup_is_the_full_checks(preset, overrides):
             record, previous = _deal(rng, opts, n)
             players = ("A", "B", "C", "D", "E", "F")[:n]
             plain = deal_module._checked_setup(opts, record, players=players, previous_dealer=previous)
-            fast = deal_module._clean_setup(opts, record, n=n, previous_dealer=previous)
-            if fast is not None:
-                quick += 1
-                _same(fast, plain)
-            clean += not plain.findings
-            _same(check_deal(opts, record, players=players, previous_dealer=previous), plain)
+            yield record, previous, players, plain, deal_module._clean_setup(opts, record, n=n,
+                                                                             previous_dealer=previous)
+
+
+@pytest.mark.parametrize("preset, overrides", _OPTIONS)
+def test_the_clean_setup_is_the_full_checks(preset, overrides):
+    opts = options(preset, **overrides)
+    quick = clean = 0
+    for record, previous, players, plain, fast in _setups(opts, 300):
+        if fast is not None:
+            quick += 1
+            _same(fast, plain)
+        clean += not plain.findings
+        _same(check_deal(opts, record, players=players, previous_dealer=previous), plain)
     assert quick > clean / 2  # the shortcut is taken for most clean deals (not only the trivial ones)
 
 

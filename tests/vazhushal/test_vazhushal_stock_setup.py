@@ -1,19 +1,17 @@
 """How a deal's stock and line are set up for the replay: the size the deal
 check hands over with the stock (`Setup.stock_size`, worked out in
-`_clean_setup` from the pack's size) against the stock's counts, and
+`_clean_setup` from the stock it leaves) against the stock's counts, and
 `Stock.dealt` (a ready stock copied as it is) against the plain `Stock`
 that looks at every count, over many generated deals, clean and mutated."""
 
 from __future__ import annotations
-
-import random
 
 import pytest
 
 from referee.games.vazhushal import deal as deal_module
 from referee.games.vazhushal.stock import Stock
 
-from .test_vazhushal_deal_fast import _OPTIONS, _deal
+from .test_vazhushal_deal_fast import _OPTIONS, _setups
 from .vazhushal_helpers import options
 
 
@@ -29,22 +27,14 @@ def _same_stock(quick: Stock, plain: Stock) -> None:
 def test_a_setups_stock_size_and_the_dealt_stock(preset, overrides):
     opts = options(preset, **overrides)
     quick = 0
-    for seed in range(150):
-        rng = random.Random(seed)
-        for n in (2, 3, 4, 6):
-            if opts.setup_problems(n):
-                continue
-            record, previous = _deal(rng, opts, n)
-            players = ("A", "B", "C", "D", "E", "F")[:n]
-            fast = deal_module._clean_setup(opts, record, n=n, previous_dealer=previous)
-            plain = deal_module._checked_setup(opts, record, players=players, previous_dealer=previous)
-            for setup in (fast, plain) if fast is not None else (plain,):
-                assert all(k > 0 for k in setup.stock.values())  # what `Stock.dealt` takes on trust
-                assert setup.stock_size == sum(setup.stock.values())
-                for negative in (None, setup.negative):
-                    _same_stock(Stock.dealt(setup.stock, size=setup.stock_size, negative=negative),
-                                Stock(setup.stock, negative=negative))
-            quick += fast is not None
+    for _, _, _, plain, fast in _setups(opts, 150):
+        for setup in (fast, plain) if fast is not None else (plain,):
+            assert all(k > 0 for k in setup.stock.values())  # what `Stock.dealt` takes on trust
+            assert setup.stock_size == sum(setup.stock.values())
+            for negative in (None, setup.negative):
+                _same_stock(Stock.dealt(setup.stock, size=setup.stock_size, negative=negative),
+                            Stock(setup.stock, negative=negative))
+        quick += fast is not None
     assert quick > 100
 
 
